@@ -1,0 +1,78 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Pace",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "PaceModel", targets: ["PaceModel"]),
+        .library(name: "PaceStore", targets: ["PaceStore"]),
+        .executable(name: "pace", targets: ["pace"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .target(
+            name: "PaceModel",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PaceStore",
+            dependencies: [
+                "PaceModel",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PaceCLI",
+            dependencies: [
+                "PaceModel",
+                "PaceStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "pace",
+            dependencies: [
+                "PaceCLI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PaceTestSupport",
+            dependencies: ["PaceModel", "PaceStore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PaceModelTests",
+            dependencies: ["PaceModel", "PaceTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PaceStoreTests",
+            dependencies: ["PaceStore", "PaceModel", "PaceTestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PaceCLITests",
+            dependencies: ["PaceCLI", "PaceModel", "PaceStore", "PaceTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

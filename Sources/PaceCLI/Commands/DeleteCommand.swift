@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import PaceModel
+import PaceStore
+
+/// `pace delete ID`: deletes an object, leaving a tombstone.
+struct DeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Delete a workout (with its routes), sample or route by its UUID.")
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: "The object's UUID, as 'pace list' prints it.")
+    var id: String
+
+    func validate() throws {
+        if UUID(uuidString: id) == nil { throw ValidationError("'\(id)' is not a UUID. Copy the ID column of 'pace list'.") }
+    }
+
+    func run() throws {
+        let store = try storeOptions.open()
+        guard let uuid = UUID(uuidString: id), let object = try store.object(id: uuid) else {
+            throw StoreError(code: .objectNotFound, message: "No object with UUID \(id) in the store; nothing was deleted.")
+        }
+        let routes = if case .workout = object { try store.routes(forWorkout: uuid).map(\.id) } else { [UUID]() }
+        try store.delete(id: uuid)
+        if output.json {
+            output.write(try JSONOutput.encode(DeletionReport(deleted: [uuid] + routes)))
+        } else {
+            let extra = routes.isEmpty ? "" : " and its \(routes.count) route\(routes.count == 1 ? "" : "s")"
+            output.write("Deleted \(object.objectType.displayName.lowercased()) \(uuid.uuidString)\(extra).")
+        }
+    }
+}
+
+/// `pace delete --json` output: the UUIDs deleted.
+struct DeletionReport: Encodable {
+    var deleted: [UUID]
+}

@@ -1,0 +1,29 @@
+public import ArgumentParser
+
+/// The `pace` command: a thin layer over the Pace libraries.
+///
+/// Every command that prints data has `--json` for scripts; see docs/CLI.md for the
+/// field names. Errors are printed as one line on standard error, and the exit code is
+/// non-zero.
+public struct PaceCommand: ParsableCommand {
+    /// The command's name, abstract and subcommands.
+    public static let configuration = CommandConfiguration(
+        commandName: "pace",
+        abstract: "Record, import and analyse workouts; keep health data in a HealthKit-style store.",
+        discussion: """
+            The store is $PACE_STORE if set, else $XDG_DATA_HOME/pace/health.sqlite \
+            (~/.local/share/pace/health.sqlite when XDG_DATA_HOME is unset); --store overrides both.
+            """,
+        version: PaceVersion.current,
+        subcommands: [ListCommand.self, ShowCommand.self, AddCommand.self, DeleteCommand.self, TypesCommand.self]
+    )
+
+    /// Creates the command; argument parsing fills it.
+    public init() {}
+}
+
+/// The version `pace --version` prints.
+public enum PaceVersion {
+    /// The current version.
+    public static let current = "0.1.0"
+}

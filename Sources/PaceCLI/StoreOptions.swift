@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import PaceStore
+
+/// The `--store` option every command that touches the store shares.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The health store file (overrides PACE_STORE and XDG_DATA_HOME).", valueName: "path"))
+    var store: String?
+
+    /// Opens the store the options and the environment name.
+    func open() throws -> HealthStore {
+        try HealthStore(path: StoreLocation.resolve(explicitPath: store))
+    }
+}
+
+/// The `--json` flag and the time zone of every printing command.
+struct OutputOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print JSON (stable field names, SI units unless a field name says otherwise).")
+    var json = false
+
+    /// Writes `text` and a final newline to standard output.
+    func write(_ text: String) {
+        let line = text.hasSuffix("\n") ? text : text + "\n"
+        FileHandle.standardOutput.write(Data(line.utf8))
+    }
+}

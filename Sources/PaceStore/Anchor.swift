@@ -1,0 +1,51 @@
+public import Foundation
+public import PaceModel
+
+/// A position in the store's history of changes.
+///
+/// Every save and every deletion takes the next anchor, so anchors only grow. An
+/// anchored query asks for what changed after an anchor it was given earlier.
+public struct Anchor: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// The change's sequence number; 0 is "before the first change".
+    public var rawValue: Int64
+    /// Creates an anchor from a sequence number.
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+    /// The anchor before any change.
+    public static let initial = Anchor(rawValue: 0)
+    /// Orders anchors by sequence number.
+    public static func < (lhs: Anchor, rhs: Anchor) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// The sequence number.
+    public var description: String { String(rawValue) }
+}
+
+/// What remains of a deleted object, so that anchored queries can report the deletion.
+public struct Tombstone: Hashable, Sendable, Codable {
+    /// The deleted object's UUID.
+    public var id: UUID
+    /// The deleted object's type.
+    public var objectType: HealthObjectType
+    /// When it was deleted (UTC).
+    public var deletedAt: Date
+    /// The anchor of the deletion.
+    public var anchor: Anchor
+}
+
+/// A stored object's identity and the anchor of the change that saved it.
+public struct StoredObjectReference: Hashable, Sendable {
+    /// The object's UUID.
+    public var id: UUID
+    /// The object's type.
+    public var objectType: HealthObjectType
+    /// The anchor of the save.
+    public var anchor: Anchor
+}
+
+/// The changes after an anchor: objects saved and objects deleted.
+public struct StoreChanges: Hashable, Sendable {
+    /// Objects saved after the anchor and still stored, in anchor order.
+    public var saved: [StoredObjectReference]
+    /// Objects deleted after the anchor, in anchor order.
+    public var deleted: [Tombstone]
+    /// The store's latest anchor when the changes were read; pass it to the next call.
+    public var anchor: Anchor
+}

@@ -1,0 +1,140 @@
+public import Foundation
+public import PaceModel
+import GRDB
+
+extension HealthStore {
+    /// The stored object with this UUID, of any kind, or `nil`.
+    ///
+    /// - Throws: ``StoreError`` if SQLite fails or the stored row cannot be read.
+    public func object(id: UUID) throws(StoreError) -> HealthObject? {
+        try read { db in try ObjectReader(db: db).object(id: StoreCoding.text(id)) }
+    }
+
+    /// The stored workout with this UUID, or `nil` (also when the UUID names another kind).
+    public func workout(id: UUID) throws(StoreError) -> Workout? {
+        if case .workout(let workout)? = try object(id: id) { return workout }
+        return nil
+    }
+
+    /// The stored quantity sample with this UUID, or `nil`.
+    public func quantitySample(id: UUID) throws(StoreError) -> QuantitySample? {
+        if case .quantitySample(let sample)? = try object(id: id) { return sample }
+        return nil
+    }
+
+    /// The stored category sample with this UUID, or `nil`.
+    public func categorySample(id: UUID) throws(StoreError) -> CategorySample? {
+        if case .categorySample(let sample)? = try object(id: id) { return sample }
+        return nil
+    }
+
+    /// The stored route with this UUID, with all its locations, or `nil`.
+    public func route(id: UUID) throws(StoreError) -> WorkoutRoute? {
+        if case .workoutRoute(let route)? = try object(id: id) { return route }
+        return nil
+    }
+
+    /// The routes of a workout, oldest first.
+    public func routes(forWorkout workoutID: UUID) throws(StoreError) -> [WorkoutRoute] {
+        try read { db in
+            let ids = try String.fetchAll(db, sql: """
+                SELECT r.uuid FROM workoutRoute r JOIN healthObject o ON o.uuid = r.uuid
+                WHERE r.workoutUUID = ? ORDER BY o.startDate, o.anchor
+                """, arguments: [StoreCoding.text(workoutID)])
+            return try ids.compactMap { id -> WorkoutRoute? in
+                if case .workoutRoute(let route)? = try ObjectReader(db: db).object(id: id) { return route }
+                return nil
+            }
+        }
+    }
+
+    /// Stored workouts, newest first (by start date).
+    ///
+    /// - Parameters:
+    ///   - activityType: Only workouts of this activity, when given.
+    ///   - limit: At most this many, when given.
+    public func workouts(activityType: WorkoutActivityType? = nil, limit: Int? = nil) throws(StoreError) -> [Workout] {
+        try read { db in
+            var sql = "SELECT o.uuid FROM healthObject o JOIN workout w ON w.uuid = o.uuid"
+            var arguments: StatementArguments = []
+            if let activityType {
+                sql += " WHERE w.activityType = ?"
+                arguments += [Int64(activityType.rawValue)]
+            }
+            sql += " ORDER BY o.startDate DESC, o.anchor DESC"
+            if let limit { sql += " LIMIT \(max(0, limit))" }
+            let reader = ObjectReader(db: db)
+            return try String.fetchAll(db, sql: sql, arguments: arguments).compactMap { id -> Workout? in
+                if case .workout(let workout)? = try reader.object(id: id) { return workout }
+                return nil
+            }
+        }
+    }
+
+    /// Stored quantity samples of one type that overlap an interval, oldest first.
+    ///
+    /// - Parameters:
+    ///   - type: The quantity type.
+    ///   - start: Samples ending before this are left out, when given.
+    ///   - end: Samples starting after this are left out, when given.
+    public func quantitySamples(of type: QuantityTypeIdentifier, from start: Date? = nil, to end: Date? = nil)
+        throws(StoreError) -> [QuantitySample]
+    {
+        try read { db in
+            let ids = try String.fetchAll(db, sql: """
+                SELECT uuid FROM healthObject
+                WHERE typeIdentifier = ? AND endDate >= ? AND startDate <= ?
+                ORDER BY startDate, anchor
+                """, arguments: [type.rawValue, start.map(StoreCoding.value) ?? -Double.greatestFiniteMagnitude,
+                                 end.map(StoreCoding.value) ?? Double.greatestFiniteMagnitude])
+            let reader = ObjectReader(db: db)
+            return try ids.compactMap { id -> QuantitySample? in
+                if case .quantitySample(let sample)? = try reader.object(id: id) { return sample }
+                return nil
+            }
+        }
+    }
+
+    /// The anchor of the latest change (``Anchor/initial`` for an empty store).
+    public func currentAnchor() throws(StoreError) -> Anchor {
+        try read { db in Anchor(rawValue: try Int64.fetchOne(db, sql: "SELECT lastAnchor FROM storeState") ?? 0) }
+    }
+
+    /// The anchor of the change that saved the object, or `nil` if it is not stored.
+    public func anchor(of id: UUID) throws(StoreError) -> Anchor? {
+        try read { db in
+            try Int64.fetchOne(db, sql: "SELECT anchor FROM healthObject WHERE uuid = ?", arguments: [StoreCoding.text(id)])
+                .map(Anchor.init(rawValue:))
+        }
+    }
+
+    /// What was saved and deleted after `anchor`, read in one consistent snapshot.
+    ///
+    /// - Parameter anchor: The anchor a previous call returned, or ``Anchor/initial``.
+    public func changes(after anchor: Anchor) throws(StoreError) -> StoreChanges {
+        try read { db in
+            let saved = try Row.fetchAll(db, sql: """
+                SELECT uuid, typeIdentifier, anchor FROM healthObject WHERE anchor > ? ORDER BY anchor
+                """, arguments: [anchor.rawValue]).map { row in
+                StoredObjectReference(id: try StoreCoding.uuid(row["uuid"]),
+                                      objectType: try StoreCoding.objectType(row["typeIdentifier"]),
+                                      anchor: Anchor(rawValue: row["anchor"]))
+            }
+            let deleted = try Row.fetchAll(db, sql: """
+                SELECT uuid, typeIdentifier, deletedAt, anchor FROM tombstone WHERE anchor > ? ORDER BY anchor
+                """, arguments: [anchor.rawValue]).map { row in
+                Tombstone(id: try StoreCoding.uuid(row["uuid"]),
+                          objectType: try StoreCoding.objectType(row["typeIdentifier"]),
+                          deletedAt: StoreCoding.date(row["deletedAt"]),
+                          anchor: Anchor(rawValue: row["anchor"]))
+            }
+            let latest = Anchor(rawValue: try Int64.fetchOne(db, sql: "SELECT lastAnchor FROM storeState") ?? 0)
+            return StoreChanges(saved: saved, deleted: deleted, anchor: latest)
+        }
+    }
+
+    /// Runs a read and maps its errors.
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do { return try writer.read(body) } catch { throw mapped(error) }
+    }
+}

@@ -1,0 +1,204 @@
+public import PaceModel
+import Foundation
+import GRDB
+
+extension HealthStore {
+    /// Saves a quantity sample.
+    ///
+    /// A sample whose sync identifier (``MetadataKey/syncIdentifier``) matches a stored
+    /// object of the same source replaces it atomically when its sync version is higher.
+    ///
+    /// - Throws: ``StoreError`` (``StoreError/Code/invalidObject``, ``StoreError/Code/duplicateObject``,
+    ///   ``StoreError/Code/syncVersionNotHigher``, …); nothing is changed then.
+    public func save(_ sample: QuantitySample) throws(StoreError) { try save([.quantitySample(sample)]) }
+
+    /// Saves a category sample; sync identifiers work as for ``save(_:)-quantity``.
+    public func save(_ sample: CategorySample) throws(StoreError) { try save([.categorySample(sample)]) }
+
+    /// Saves a workout with its events and statistics.
+    ///
+    /// Replacing a workout by sync identifier also deletes the replaced workout's routes.
+    public func save(_ workout: Workout) throws(StoreError) { try save([.workout(workout)]) }
+
+    /// Saves a route for the workout it names (``WorkoutRoute/workoutID``), which must be stored.
+    ///
+    /// - Throws: ``StoreError/Code/workoutNotFound``, or ``StoreError/Code/routeAlreadyAttached``
+    ///   when a route with this UUID is already stored, for this workout or another.
+    public func save(_ route: WorkoutRoute) throws(StoreError) { try save([.workoutRoute(route)]) }
+
+    /// Saves several objects in one transaction: all of them or none.
+    ///
+    /// Workouts are saved before routes, so a batch may hold a workout and its route.
+    ///
+    /// - Parameter objects: The objects to save.
+    /// - Throws: ``StoreError`` for the first object that cannot be saved; nothing is changed then.
+    public func save(_ objects: [HealthObject]) throws(StoreError) {
+        for object in objects {
+            do { try object.validate() } catch {
+                throw StoreError(code: .invalidObject, message: error.description, path: path, cause: error)
+            }
+        }
+        let ordered = objects.filter { if case .workoutRoute = $0 { false } else { true } }
+            + objects.filter { if case .workoutRoute = $0 { true } else { false } }
+        do {
+            try writer.write { db in
+                let now = Date()
+                for object in ordered {
+                    try ObjectWriter(db: db, now: now).insert(object)
+                }
+            }
+        } catch {
+            throw mapped(error)
+        }
+    }
+}
+
+/// Writes objects inside one write transaction.
+struct ObjectWriter {
+    let db: Database
+    let now: Date
+
+    func nextAnchor() throws -> Int64 {
+        try db.execute(sql: "UPDATE storeState SET lastAnchor = lastAnchor + 1 WHERE id = 1")
+        return try Int64.fetchOne(db, sql: "SELECT lastAnchor FROM storeState WHERE id = 1") ?? 0
+    }
+
+    func insert(_ object: HealthObject) throws {
+        let id = StoreCoding.text(object.id)
+        try checkIdentity(of: object, id: id)
+        try replaceSyncedObject(with: object)
+        let anchor = try nextAnchor()
+        switch object {
+        case .quantitySample(let sample):
+            try insertHeader(object, start: sample.startDate, end: sample.endDate, device: sample.device, anchor: anchor)
+            let canonical: Double
+            do { canonical = try sample.quantity.doubleValue(for: sample.type.canonicalUnit) } catch {
+                throw StoreError(code: .invalidObject, message: "Sample \(id): \(error)", cause: error)
+            }
+            try db.execute(sql: "INSERT INTO quantitySample (uuid, value, unit, canonicalValue) VALUES (?, ?, ?, ?)",
+                           arguments: [id, sample.quantity.value, sample.quantity.unit.unitString, canonical])
+        case .categorySample(let sample):
+            try insertHeader(object, start: sample.startDate, end: sample.endDate, device: sample.device, anchor: anchor)
+            try db.execute(sql: "INSERT INTO categorySample (uuid, value) VALUES (?, ?)", arguments: [id, sample.value])
+        case .workout(let workout):
+            try insertHeader(object, start: workout.startDate, end: workout.endDate, device: workout.device, anchor: anchor)
+            try insertWorkoutRow(workout)
+        case .workoutRoute(let route):
+            try insertRoute(route, anchor: anchor)
+        }
+    }
+
+    private func checkIdentity(of object: HealthObject, id: String) throws {
+        if let row = try Row.fetchOne(db, sql: """
+            SELECT o.kind, r.workoutUUID FROM healthObject o LEFT JOIN workoutRoute r ON r.uuid = o.uuid WHERE o.uuid = ?
+            """, arguments: [id]) {
+            if case .workoutRoute(let route) = object, let owner: String = row["workoutUUID"] {
+                let target = StoreCoding.text(route.workoutID)
+                throw StoreError(code: .routeAlreadyAttached,
+                    message: owner == target
+                        ? "Route \(id) is already saved for workout \(owner). Routes are immutable; delete it first to save a new one."
+                        : "Route \(id) belongs to workout \(owner) and cannot be moved to workout \(target). Save the locations as a new route instead.")
+            }
+            throw StoreError(code: .duplicateObject,
+                message: "An object with UUID \(id) is already stored. Objects are immutable: delete it first, or give the new object a new UUID.")
+        }
+        if try Bool.fetchOne(db, sql: "SELECT 1 FROM tombstone WHERE uuid = ?", arguments: [id]) == true {
+            throw StoreError(code: .deletedObject,
+                message: "Object \(id) was deleted; UUIDs of deleted objects are never reused. Give the new object a new UUID.")
+        }
+    }
+
+    /// Deletes the stored object that `object` replaces by sync identifier, or throws when it may not.
+    private func replaceSyncedObject(with object: HealthObject) throws {
+        let metadata = object.metadata
+        guard let syncIdentifier = metadata.syncIdentifier, let version = metadata.syncVersion else { return }
+        let bundle = object.source.bundleIdentifier
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT uuid, typeIdentifier, syncVersion FROM healthObject
+            WHERE sourceBundleIdentifier = ? AND syncIdentifier = ?
+            """, arguments: [bundle, syncIdentifier]) else { return }
+        let storedID: String = row["uuid"]
+        let storedType: String = row["typeIdentifier"]
+        let storedVersion: Int64 = row["syncVersion"]
+        guard storedType == object.objectType.identifier else {
+            throw StoreError(code: .syncIdentifierConflict,
+                message: "Sync identifier '\(syncIdentifier)' of source \(bundle) is used by \(storedType) \(storedID), not by a \(object.objectType.identifier). Use a distinct sync identifier per object.")
+        }
+        guard version > storedVersion else {
+            throw StoreError(code: .syncVersionNotHigher,
+                message: "Not saved: object \(storedID) with sync identifier '\(syncIdentifier)' is stored at version \(storedVersion), and the new version \(version) is not higher. Raise \(MetadataKey.syncVersion) to replace it.")
+        }
+        try ObjectDeleter(db: db, now: now, writer: self).delete(id: storedID)
+    }
+
+    private func insertHeader(_ object: HealthObject, start: Date, end: Date, device: Device?, anchor: Int64) throws {
+        let source = object.source
+        let kind: String = switch object {
+        case .quantitySample: "quantity"
+        case .categorySample: "category"
+        case .workout: "workout"
+        case .workoutRoute: "route"
+        }
+        try db.execute(sql: """
+            INSERT INTO healthObject (uuid, kind, typeIdentifier, startDate, endDate, anchor,
+                sourceName, sourceBundleIdentifier, sourceVersion, sourceProductType, sourceOperatingSystemVersion,
+                device, metadata, syncIdentifier, syncVersion, savedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [
+                StoreCoding.text(object.id), kind, object.objectType.identifier,
+                StoreCoding.value(start), StoreCoding.value(end), anchor,
+                source.name, source.bundleIdentifier, source.version, source.productType, source.operatingSystemVersion,
+                try device.map(StoreCoding.json), try StoreCoding.json(object.metadata),
+                object.metadata.syncIdentifier, object.metadata.syncVersion, StoreCoding.value(now),
+            ])
+    }
+
+    private func insertWorkoutRow(_ workout: Workout) throws {
+        let id = StoreCoding.text(workout.id)
+        let meters = try workout.totalDistance.map { try $0.doubleValue(for: .meter) }
+        let kilocalories = try workout.totalEnergyBurned.map { try $0.doubleValue(for: .kilocalorie) }
+        let statistics = workout.statistics.values.sorted { $0.type.rawValue < $1.type.rawValue }
+        try db.execute(sql: """
+            INSERT INTO workout (uuid, activityType, duration, totalDistance, totalDistanceUnit, totalDistanceMeters,
+                totalEnergyBurned, totalEnergyBurnedUnit, totalEnergyBurnedKilocalories, statistics)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [id, Int64(workout.activityType.rawValue), workout.duration,
+                             workout.totalDistance?.value, workout.totalDistance?.unit.unitString, meters,
+                             workout.totalEnergyBurned?.value, workout.totalEnergyBurned?.unit.unitString, kilocalories,
+                             try StoreCoding.json(statistics)])
+        for (position, event) in workout.events.enumerated() {
+            try db.execute(sql: """
+                INSERT INTO workoutEvent (workoutUUID, position, type, startDate, duration, metadata)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [id, position, event.type.rawValue, StoreCoding.value(event.startDate),
+                                 event.duration, try StoreCoding.json(event.metadata)])
+        }
+    }
+
+    private func insertRoute(_ route: WorkoutRoute, anchor: Int64) throws {
+        let workoutID = StoreCoding.text(route.workoutID)
+        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM workout WHERE uuid = ?", arguments: [workoutID]) == true else {
+            throw StoreError(code: .workoutNotFound,
+                message: "Route \(route.id.uuidString) names workout \(workoutID), which is not stored. Save the workout first (or in the same batch).")
+        }
+        // validate() guarantees at least one location.
+        let start = route.startDate ?? Date(timeIntervalSinceReferenceDate: 0)
+        let end = route.endDate ?? start
+        try insertHeader(.workoutRoute(route), start: start, end: end, device: route.device, anchor: anchor)
+        let id = StoreCoding.text(route.id)
+        try db.execute(sql: "INSERT INTO workoutRoute (uuid, workoutUUID, locationCount) VALUES (?, ?, ?)",
+                       arguments: [id, workoutID, route.locations.count])
+        let statement = try db.makeStatement(sql: """
+            INSERT INTO routeLocation (routeUUID, position, timestamp, latitude, longitude, altitude, speed, course,
+                horizontalAccuracy, verticalAccuracy, speedAccuracy, courseAccuracy)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (position, location) in route.locations.enumerated() {
+            try statement.execute(arguments: [
+                id, position, StoreCoding.value(location.timestamp), location.latitude, location.longitude,
+                location.altitude, location.speed, location.course, location.horizontalAccuracy,
+                location.verticalAccuracy, location.speedAccuracy, location.courseAccuracy,
+            ])
+        }
+    }
+}

@@ -1,0 +1,131 @@
+public import Foundation
+public import GRDB
+import Logging
+
+/// The health store: HealthKit's objects and rules on an SQLite file.
+///
+/// A `Sendable` value over a GRDB `DatabaseWriter` (a `DatabasePool` in WAL mode for
+/// files), so any number of tasks may read while one writes. Opening migrates an empty
+/// file to the current schema and refuses, without touching it, a file that is not
+/// SQLite, an SQLite database that is not a Pace store, or a store from a newer Pace.
+///
+/// ```swift
+/// let store = try HealthStore(path: StoreLocation.resolve())
+/// try store.save(workout)
+/// let recent = try store.workouts(limit: 10)
+/// ```
+public struct HealthStore: Sendable {
+    /// The database connection(s) underneath.
+    public let writer: any DatabaseWriter
+    /// The store file, or `nil` for an in-memory store.
+    public let path: String?
+
+    static let logger = Logger(label: "org.pace.store")
+
+    /// Opens (creating if needed) the store at `path`, in WAL mode, and migrates it.
+    ///
+    /// - Parameter path: The SQLite file; its directory is created if missing.
+    /// - Throws: ``StoreError`` with code ``StoreError/Code/notADatabase``,
+    ///   ``StoreError/Code/notAPaceStore``, ``StoreError/Code/newerSchema``,
+    ///   ``StoreError/Code/cannotOpen`` or ``StoreError/Code/corrupt``.
+    public init(path: String) throws(StoreError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError(code: .cannotOpen,
+                    message: "Cannot create the store directory '\(directory)': \(error.localizedDescription). Choose another location with --store or PACE_STORE.",
+                    path: path, cause: error)
+            }
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.label = "PaceStore"
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw Self.openingError(error, path: path)
+        }
+        try self.init(opening: pool, path: path)
+    }
+
+    /// Opens a store over an existing GRDB writer (for example a `DatabaseQueue`) and migrates it.
+    ///
+    /// - Parameter writer: The connection to use.
+    /// - Throws: ``StoreError`` as ``init(path:)`` does.
+    public init(writer: any DatabaseWriter) throws(StoreError) {
+        try self.init(opening: writer, path: nil)
+    }
+
+    /// Creates an empty store in memory, for tests and previews.
+    ///
+    /// - Throws: ``StoreError`` if SQLite cannot allocate it.
+    public static func inMemory() throws(StoreError) -> HealthStore {
+        let queue: DatabaseQueue
+        do { queue = try DatabaseQueue() } catch { throw openingError(error, path: nil) }
+        return try HealthStore(writer: queue)
+    }
+
+    private init(opening writer: any DatabaseWriter, path: String?) throws(StoreError) {
+        self.writer = writer
+        self.path = path
+        let migrator = StoreSchema.migrator
+        do {
+            let state = try writer.read { db in
+                (superseded: try migrator.hasBeenSuperseded(db),
+                 migrations: try migrator.appliedIdentifiers(db),
+                 tables: try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
+            }
+            if state.superseded {
+                throw StoreError(code: .newerSchema,
+                    message: "The store '\(path ?? ":memory:")' was written by a newer version of Pace (schema \(state.migrations.sorted().last ?? "?")). Upgrade Pace to open it; nothing was changed.",
+                    path: path)
+            }
+            let isPaceStore = state.migrations.contains(StoreSchema.firstMigration)
+            if !isPaceStore && !state.tables.isEmpty {
+                throw StoreError(code: .notAPaceStore,
+                    message: "'\(path ?? ":memory:")' is an SQLite database but not a Pace health store (it has tables \(state.tables.sorted().prefix(3).joined(separator: ", "))). Point --store or PACE_STORE at another file; nothing was changed.",
+                    path: path)
+            }
+            try migrator.migrate(writer)
+            Self.logger.debug("Opened health store", metadata: ["path": "\(path ?? ":memory:")"])
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.openingError(error, path: path)
+        }
+    }
+
+    static func openingError(_ error: any Error, path: String?) -> StoreError {
+        let name = path ?? ":memory:"
+        guard let error = error as? DatabaseError else {
+            return StoreError(code: .cannotOpen, message: "Cannot open the store '\(name)': \(error).", path: path, cause: error)
+        }
+        switch error.resultCode {
+        case .SQLITE_NOTADB:
+            return StoreError(code: .notADatabase,
+                message: "'\(name)' is not an SQLite database (is it the right file?). Point --store or PACE_STORE at a Pace store or a new file; nothing was changed.",
+                path: path, cause: error)
+        case .SQLITE_CORRUPT:
+            return StoreError(code: .corrupt,
+                message: "The store '\(name)' is corrupt: \(error.message ?? "SQLite reported damage"). Restore it from a backup; nothing was changed.",
+                path: path, cause: error)
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
+            return StoreError(code: .cannotOpen,
+                message: "Cannot open the store '\(name)': \(error.message ?? "permission denied or missing directory"). Check the path and its permissions.",
+                path: path, cause: error)
+        default:
+            return StoreError(code: .database,
+                message: "SQLite failed on the store '\(name)': \(error.message ?? "\(error.resultCode)").",
+                path: path, cause: error)
+        }
+    }
+
+    /// Maps any error thrown inside a store operation to a ``StoreError``.
+    func mapped(_ error: any Error) -> StoreError {
+        if let error = error as? StoreError { return error }
+        return Self.openingError(error, path: path)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import GRDB
+import PaceModel
+
+/// Reads whole objects from their rows inside a read transaction.
+struct ObjectReader {
+    let db: Database
+
+    func object(id: String) throws -> HealthObject? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM healthObject WHERE uuid = ?", arguments: [id]) else {
+            return nil
+        }
+        let header = try ObjectHeader(row: row)
+        let type = try StoreCoding.objectType(header.typeIdentifier)
+        switch type {
+        case .quantity(let identifier):
+            guard let detail = try Row.fetchOne(db, sql: "SELECT value, unit FROM quantitySample WHERE uuid = ?", arguments: [id]) else {
+                throw missingDetail(id, table: "quantitySample")
+            }
+            let unit = try StoreCoding.unit(detail["unit"], objectID: id)
+            return .quantitySample(QuantitySample(
+                id: header.id, type: identifier, quantity: Quantity(value: detail["value"], unit: unit),
+                start: header.startDate, end: header.endDate, source: header.source, device: header.device,
+                metadata: header.metadata))
+        case .category(let identifier):
+            guard let value = try Int.fetchOne(db, sql: "SELECT value FROM categorySample WHERE uuid = ?", arguments: [id]) else {
+                throw missingDetail(id, table: "categorySample")
+            }
+            return .categorySample(CategorySample(
+                id: header.id, type: identifier, value: value, start: header.startDate, end: header.endDate,
+                source: header.source, device: header.device, metadata: header.metadata))
+        case .workout:
+            return .workout(try workout(header: header))
+        case .workoutRoute:
+            return .workoutRoute(try route(header: header))
+        case .characteristic:
+            throw StoreError(code: .corrupt, message: "Object \(id) has a characteristic type, which is not a sample. The store was changed outside Pace.")
+        }
+    }
+
+    private func workout(header: ObjectHeader) throws -> Workout {
+        let id = StoreCoding.text(header.id)
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM workout WHERE uuid = ?", arguments: [id]) else {
+            throw missingDetail(id, table: "workout")
+        }
+        let rawActivity: Int64 = row["activityType"]
+        guard let activity = UInt(exactly: rawActivity).flatMap(WorkoutActivityType.init(rawValue:)) else {
+            throw StoreError(code: .corrupt, message: "Workout \(id) has an unknown activity type \(rawActivity).")
+        }
+        let events = try Row.fetchAll(db, sql: """
+            SELECT type, startDate, duration, metadata FROM workoutEvent WHERE workoutUUID = ? ORDER BY position
+            """, arguments: [id]).map { event -> WorkoutEvent in
+            let rawType: Int = event["type"]
+            guard let type = WorkoutEventType(rawValue: rawType) else {
+                throw StoreError(code: .corrupt, message: "Workout \(id) has an event of unknown type \(rawType).")
+            }
+            return WorkoutEvent(type: type, start: StoreCoding.date(event["startDate"]), duration: event["duration"],
+                                metadata: try StoreCoding.decode(Metadata.self, json: event["metadata"], column: "event metadata", objectID: id))
+        }
+        let statistics = try StoreCoding.decode([WorkoutStatistics].self, json: row["statistics"], column: "statistics", objectID: id)
+        return Workout(
+            id: header.id, activityType: activity, start: header.startDate, end: header.endDate,
+            duration: row["duration"], events: events,
+            statistics: Dictionary(statistics.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first }),
+            totalDistance: try quantity(row, value: "totalDistance", unit: "totalDistanceUnit", id: id),
+            totalEnergyBurned: try quantity(row, value: "totalEnergyBurned", unit: "totalEnergyBurnedUnit", id: id),
+            source: header.source, device: header.device, metadata: header.metadata)
+    }
+
+    /// Reads a total as it was saved: value and unit.
+    private func quantity(_ row: Row, value column: String, unit unitColumn: String, id: String) throws -> Quantity? {
+        guard let value: Double = row[column], let unitText: String = row[unitColumn] else { return nil }
+        return Quantity(value: value, unit: try StoreCoding.unit(unitText, objectID: id))
+    }
+
+    private func route(header: ObjectHeader) throws -> WorkoutRoute {
+        let id = StoreCoding.text(header.id)
+        guard let workoutText = try String.fetchOne(db, sql: "SELECT workoutUUID FROM workoutRoute WHERE uuid = ?", arguments: [id]) else {
+            throw missingDetail(id, table: "workoutRoute")
+        }
+        let locations = try Row.fetchAll(db, sql: """
+            SELECT * FROM routeLocation WHERE routeUUID = ? ORDER BY position
+            """, arguments: [id]).map { row in
+            RouteLocation(timestamp: StoreCoding.date(row["timestamp"]), latitude: row["latitude"], longitude: row["longitude"],
+                          altitude: row["altitude"], speed: row["speed"], course: row["course"],
+                          horizontalAccuracy: row["horizontalAccuracy"], verticalAccuracy: row["verticalAccuracy"],
+                          speedAccuracy: row["speedAccuracy"], courseAccuracy: row["courseAccuracy"])
+        }
+        return WorkoutRoute(id: header.id, workoutID: try StoreCoding.uuid(workoutText), locations: locations,
+                            source: header.source, device: header.device, metadata: header.metadata)
+    }
+
+    private func missingDetail(_ id: String, table: String) -> StoreError {
+        StoreError(code: .corrupt, message: "Object \(id) has no row in \(table). The store was changed outside Pace; restore it from a backup.")
+    }
+}

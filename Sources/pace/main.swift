@@ -1,0 +1,4 @@
+import ArgumentParser
+import PaceCLI
+
+PaceCommand.main()

@@ -1,0 +1,113 @@
+import Foundation
+import GRDB
+import PaceModel
+import PaceStore
+import PaceTestSupport
+import Testing
+
+@Suite struct StoreOpeningTests {
+    @Test func emptyFileIsMigratedToTheCurrentSchema() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("health.sqlite")
+        FileManager.default.createFile(atPath: path, contents: Data())
+
+        let store = try HealthStore(path: path)
+
+        let tables = try store.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        }
+        #expect(tables.contains("healthObject"))
+        #expect(tables.contains("tombstone"))
+        #expect(tables.contains("routeLocation"))
+        let migrations = try store.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        #expect(migrations == ["v1-health-objects"])
+        #expect(try store.currentAnchor() == .initial)
+    }
+
+    @Test func nonSQLiteFileIsRefusedAndLeftUntouched() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("notes.sqlite")
+        let content = Data(String(repeating: "this is a shopping list, not a database\n", count: 200).utf8)
+        FileManager.default.createFile(atPath: path, contents: content)
+
+        let error = #expect(throws: StoreError.self) { try HealthStore(path: path) }
+
+        #expect(error?.code == .notADatabase)
+        #expect(error?.message == "'\(path)' is not an SQLite database (is it the right file?). Point --store or PACE_STORE at a Pace store or a new file; nothing was changed.")
+        #expect(FileManager.default.contents(atPath: path) == content)
+    }
+
+    @Test func corruptStoreIsRefusedAndLeftUntouched() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("health.sqlite")
+        do {
+            let store = try HealthStore(path: path)
+            try store.save((0..<50).map { .quantitySample(TestObjects.heartRate(Double($0))) })
+            try store.writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        }
+        var bytes = try #require(FileManager.default.contents(atPath: path))
+        for offset in stride(from: 4096, to: bytes.count, by: 7) { bytes[offset] = 0xA5 }
+        try bytes.write(to: URL(fileURLWithPath: path))
+
+        let error = #expect(throws: StoreError.self) {
+            let store = try HealthStore(path: path)
+            _ = try store.quantitySamples(of: .heartRate)
+        }
+
+        #expect(error?.code == .corrupt || error?.code == .notADatabase)
+        #expect(FileManager.default.contents(atPath: path) == bytes)
+    }
+
+    @Test func storeFromANewerSchemaIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("health.sqlite")
+        let workout = TestObjects.run()
+        do {
+            let store = try HealthStore(path: path)
+            try store.save(workout)
+            try store.writer.write { db in
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9-from-the-future')")
+            }
+        }
+
+        let error = #expect(throws: StoreError.self) { try HealthStore(path: path) }
+
+        #expect(error?.code == .newerSchema)
+        #expect(error?.message == "The store '\(path)' was written by a newer version of Pace (schema v9-from-the-future). Upgrade Pace to open it; nothing was changed.")
+        let queue = try DatabaseQueue(path: path)
+        let count = try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workout") }
+        #expect(count == 1)
+    }
+
+    @Test func foreignSQLiteDatabaseIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("other.sqlite")
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in try db.execute(sql: "CREATE TABLE recipes (name TEXT)") }
+        }
+
+        let error = #expect(throws: StoreError.self) { try HealthStore(path: path) }
+
+        #expect(error?.code == .notAPaceStore)
+        let queue = try DatabaseQueue(path: path)
+        let tables = try queue.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
+        #expect(tables == ["recipes"])
+    }
+
+    @Test func unwritableLocationIsReported() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let blocker = directory.path("file")
+        FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
+
+        let error = #expect(throws: StoreError.self) { try HealthStore(path: blocker + "/health.sqlite") }
+
+        #expect(error?.code == .cannotOpen)
+    }
+}
