@@ -4,7 +4,7 @@ public import PaceModel
 /// Small, fully populated health objects for tests.
 public enum TestObjects {
     /// 2026-11-20 07:00:00 UTC, a fixed instant with a fractional part to catch precision loss.
-    public static let morning = Date(timeIntervalSince1970: 1_795_676_400.123_456)
+    public static let morning = Date(timeIntervalSince1970: 1_795_158_000.123_456)
 
     /// A source with every field set.
     public static let watch = Source(name: "Test Watch", bundleIdentifier: "org.pace.tests.watch",
