@@ -34,6 +34,24 @@ public struct WorkoutSummary: Codable, Hashable, Sendable {
         energyKilocalories = try? workout.totalEnergyBurned?.doubleValue(for: .kilocalorie)
         sourceName = workout.source.name
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, activityType, hkActivityType, start, end, durationSeconds, distanceMeters, energyKilocalories, sourceName
+    }
+
+    /// Encodes every field, writing `null` for an absent total so scripts see a stable shape.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(activityType, forKey: .activityType)
+        try container.encode(hkActivityType, forKey: .hkActivityType)
+        try container.encode(start, forKey: .start)
+        try container.encode(end, forKey: .end)
+        try container.encode(durationSeconds, forKey: .durationSeconds)
+        try container.encode(distanceMeters, forKey: .distanceMeters)
+        try container.encode(energyKilocalories, forKey: .energyKilocalories)
+        try container.encode(sourceName, forKey: .sourceName)
+    }
 }
 
 /// Renders `pace list`.

@@ -70,20 +70,11 @@ public enum HealthObjectType: Hashable, Sendable {
     /// - Throws: ``TypeIdentifierError`` (with a suggestion when a known
     ///   identifier is close) if the string names no known type.
     public init(identifier: String) throws(TypeIdentifierError) {
-        if let id = QuantityTypeIdentifier(rawValue: identifier) {
-            self = .quantity(id)
-        } else if let id = CategoryTypeIdentifier(rawValue: identifier) {
-            self = .category(id)
-        } else if let id = CharacteristicTypeIdentifier(rawValue: identifier) {
-            self = .characteristic(id)
-        } else if identifier == Self.workoutIdentifier {
-            self = .workout
-        } else if identifier == Self.workoutRouteIdentifier {
-            self = .workoutRoute
-        } else {
+        guard let type = Self.byIdentifier[identifier] else {
             throw TypeIdentifierError(
                 identifier: identifier, suggestion: Self.suggestion(for: identifier, lenient: false))
         }
+        self = type
     }
 
     /// Resolves either a HealthKit identifier or a short Swift name
@@ -106,6 +97,9 @@ public enum HealthObjectType: Hashable, Sendable {
         + CategoryTypeIdentifier.allCases.map(HealthObjectType.category)
         + CharacteristicTypeIdentifier.allCases.map(HealthObjectType.characteristic)
         + [.workout, .workoutRoute]
+
+    private static let byIdentifier: [String: HealthObjectType] =
+        Dictionary(uniqueKeysWithValues: cachedAllTypes.map { ($0.identifier, $0) })
 
     private static let lenientTable: [String: HealthObjectType] = {
         var table: [String: HealthObjectType] = [:]
