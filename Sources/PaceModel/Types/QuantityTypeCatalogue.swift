@@ -132,7 +132,7 @@ extension QuantityTypeIdentifier {
         case .insulinDelivery: ("Insulin Delivery", .other, .cumulative, "IU")
         case .numberOfAlcoholicBeverages: ("Alcoholic Beverages", .nutrition, .cumulative, "count")
         case .numberOfTimesFallen: ("Number of Times Fallen", .other, .cumulative, "count")
-        case .timeInDaylight: ("Time in Daylight", .environment, .cumulative, "s")
+        case .timeInDaylight: ("Time in Daylight", .environment, .cumulative, "min")
         case .uvExposure: ("UV Exposure", .environment, .discreteArithmetic, "count")
         case .waterTemperature: ("Water Temperature", .environment, .discreteArithmetic, "degC")
 

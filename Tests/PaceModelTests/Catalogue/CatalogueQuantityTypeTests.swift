@@ -71,7 +71,7 @@ import Testing
         #expect(QuantityTypeIdentifier.dietaryWater.canonicalUnitString == "mL")
         #expect(QuantityTypeIdentifier.runningSpeed.canonicalUnitString == "m/s")
         #expect(QuantityTypeIdentifier.cyclingPower.canonicalUnitString == "W")
-        #expect(QuantityTypeIdentifier.timeInDaylight.canonicalUnitString == "s")
+        #expect(QuantityTypeIdentifier.timeInDaylight.canonicalUnitString == "min")
         #expect(QuantityTypeIdentifier.environmentalAudioExposure.canonicalUnitString == "dBASPL")
         #expect(QuantityTypeIdentifier.electrodermalActivity.canonicalUnitString == "S")
         #expect(QuantityTypeIdentifier.workoutEffortScore.canonicalUnitString == "appleEffortScore")
