@@ -80,18 +80,34 @@ extension HealthStore {
     public func quantitySamples(of type: QuantityTypeIdentifier, from start: Date? = nil, to end: Date? = nil)
         throws(StoreError) -> [QuantitySample]
     {
+        try samples(of: .quantity(type), from: start, to: end).compactMap { object in
+            if case .quantitySample(let sample) = object { return sample }
+            return nil
+        }
+    }
+
+    /// Stored objects of one type that overlap an interval, oldest first.
+    ///
+    /// - Parameters:
+    ///   - type: Any sample type, or the workout or route type.
+    ///   - start: Objects ending before this are left out, when given.
+    ///   - end: Objects starting after this are left out, when given.
+    ///   - limit: At most this many, the oldest, when given.
+    public func samples(of type: HealthObjectType, from start: Date? = nil, to end: Date? = nil, limit: Int? = nil)
+        throws(StoreError) -> [HealthObject]
+    {
         try read { db in
-            let ids = try String.fetchAll(db, sql: """
+            var sql = """
                 SELECT uuid FROM healthObject
                 WHERE typeIdentifier = ? AND endDate >= ? AND startDate <= ?
                 ORDER BY startDate, anchor
-                """, arguments: [type.rawValue, start.map(StoreCoding.value) ?? -Double.greatestFiniteMagnitude,
-                                 end.map(StoreCoding.value) ?? Double.greatestFiniteMagnitude])
+                """
+            if let limit { sql += " LIMIT \(max(0, limit))" }
+            let ids = try String.fetchAll(db, sql: sql, arguments: [
+                type.identifier, start.map(StoreCoding.value) ?? -Double.greatestFiniteMagnitude,
+                end.map(StoreCoding.value) ?? Double.greatestFiniteMagnitude])
             let reader = ObjectReader(db: db)
-            return try ids.compactMap { id -> QuantitySample? in
-                if case .quantitySample(let sample)? = try reader.object(id: id) { return sample }
-                return nil
-            }
+            return try ids.compactMap { id in try reader.object(id: id) }
         }
     }
 

@@ -40,14 +40,14 @@ extension HealthUnit {
     /// unit (so this never traps), but converting or encoding it throws
     /// ``UnitError/Code/invalidMolarMass``. Use ``init(molarMassGramsPerMole:prefix:)`` to validate up front.
     public static func moles(molarMassGramsPerMole: Double, prefix: UnitPrefix? = nil) -> HealthUnit {
-        HealthUnit(.mole(MolarMass(molarMassGramsPerMole)), prefix: prefix)
+        HealthUnit(.mole(UnitMolarMass(molarMassGramsPerMole)), prefix: prefix)
     }
 
     /// Moles of a substance with the given molar mass (g/mol), validating it.
     ///
     /// - Throws: ``UnitError/Code/invalidMolarMass`` when the molar mass is not finite and positive.
     public init(molarMassGramsPerMole: Double, prefix: UnitPrefix? = nil) throws(UnitError) {
-        let molarMass = MolarMass(molarMassGramsPerMole)
+        let molarMass = UnitMolarMass(molarMassGramsPerMole)
         guard molarMass.isValid else {
             throw UnitError(code: .invalidMolarMass,
                             message: "Invalid molar mass \(molarMass.formatted) g/mol. "

@@ -35,8 +35,8 @@ extension HealthUnit {
             let scaled = Self.scale(value, by: ratio)
             guard sourceOffset != nil || targetOffset != nil else { return scaled }
             // value_B = value_A × N/D + C, with C = oA × N/D − oB folded into one exact fraction.
-            let oA = sourceOffset ?? ExactRatio(numerator: 0, denominator: 1)
-            let oB = targetOffset ?? ExactRatio(numerator: 0, denominator: 1)
+            let oA = sourceOffset ?? UnitRatio(numerator: 0, denominator: 1)
+            let oB = targetOffset ?? UnitRatio(numerator: 0, denominator: 1)
             let constant = (oA.numerator * ratio.numerator * oB.denominator
                 - oB.numerator * oA.denominator * ratio.denominator)
                 / (oA.denominator * ratio.denominator * oB.denominator)
@@ -45,6 +45,7 @@ extension HealthUnit {
 
         // Fallback for extreme exponents, where exact products overflow: plain floating point.
         let factor = approximateSIFactor / target.approximateSIFactor
+        guard sourceOffset != nil || targetOffset != nil else { return value * factor }
         let constant = (sourceOffset?.value ?? 0) * factor - (targetOffset?.value ?? 0)
         return value * factor + constant
     }
@@ -52,14 +53,14 @@ extension HealthUnit {
     /// The exact ratio `source / target`, after cancelling components the two units share.
     ///
     /// Merges without clamping (exponents here are at most 2 × ``maximumExponent``).
-    private static func exactRatio(from source: HealthUnit, to target: HealthUnit) -> ExactRatio {
+    private static func exactRatio(from source: HealthUnit, to target: HealthUnit) -> UnitRatio {
         var exponents: [UnitComponent.Key: Int] = [:]
         var order: [UnitComponent.Key] = []
         for (component, sign) in source.components.map({ ($0, 1) }) + target.components.map({ ($0, -1) }) {
             if exponents[component.key] == nil { order.append(component.key) }
             exponents[component.key, default: 0] += sign * component.exponent
         }
-        return order.reduce(ExactRatio.one) { ratio, key in
+        return order.reduce(UnitRatio.one) { ratio, key in
             let exponent = exponents[key] ?? 0
             guard exponent != 0 else { return ratio }
             return ratio * UnitComponent(prefix: key.prefix, atom: key.atom, exponent: exponent).scale
@@ -67,7 +68,7 @@ extension HealthUnit {
     }
 
     /// The offset added to values before scaling to SI, when this unit is exactly `degC` or `degF`.
-    var absoluteOffset: ExactRatio? {
+    var absoluteOffset: UnitRatio? {
         guard components.count == 1, let only = components.first,
               only.exponent == 1, only.prefix == nil else { return nil }
         return only.atom.offset
@@ -77,12 +78,12 @@ extension HealthUnit {
     var approximateSIFactor: Double {
         components.reduce(1.0) { product, component in
             let base = ((component.prefix?.scale ?? .one) * component.atom.scale).value
-            let raised = integerPower(base, component.exponent.magnitude)
+            let raised = UnitRatio.integerPower(base, component.exponent.magnitude)
             return component.exponent < 0 ? product / raised : product * raised
         }
     }
 
-    private static func scale(_ value: Double, by ratio: ExactRatio) -> Double {
+    private static func scale(_ value: Double, by ratio: UnitRatio) -> Double {
         let product = value * ratio.numerator
         if product.isFinite || !value.isFinite {
             return product / ratio.denominator

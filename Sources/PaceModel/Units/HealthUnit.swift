@@ -130,7 +130,7 @@ struct UnitComponent: Hashable, Sendable {
     var symbol: String { (prefix?.rawValue ?? "") + atom.symbol }
 
     /// The component's scale to coherent SI units, raised to its exponent.
-    var scale: ExactRatio {
+    var scale: UnitRatio {
         ((prefix?.scale ?? .one) * atom.scale).raised(to: exponent)
     }
 

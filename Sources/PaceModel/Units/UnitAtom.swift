@@ -2,7 +2,7 @@
 ///
 /// Compared and hashed by bit pattern (after folding `-0` into `0` and all NaNs into one),
 /// so that units built from invalid values still obey the `Hashable` laws.
-struct MolarMass: Hashable, Sendable {
+struct UnitMolarMass: Hashable, Sendable {
     /// The molar mass in g/mol.
     let gramsPerMole: Double
 
@@ -16,7 +16,7 @@ struct MolarMass: Hashable, Sendable {
         }
     }
 
-    static func == (lhs: MolarMass, rhs: MolarMass) -> Bool {
+    static func == (lhs: UnitMolarMass, rhs: UnitMolarMass) -> Bool {
         lhs.gramsPerMole.bitPattern == rhs.gramsPerMole.bitPattern
     }
 
@@ -45,7 +45,7 @@ struct MolarMass: Hashable, Sendable {
 /// `degC`/`degF`) the offset of its zero point.
 enum UnitAtom: Hashable, Sendable {
     case meter, inch, foot, yard, mile
-    case gram, ounce, pound, stone, mole(MolarMass)
+    case gram, ounce, pound, stone, mole(UnitMolarMass)
     case liter, fluidOunceUS, fluidOunceImperial, cupUS, cupImperial, pintUS, pintImperial
     case second, minute, hour, day
     case joule, calorie, largeCalorie
@@ -190,9 +190,9 @@ enum UnitAtom: Hashable, Sendable {
     }
 
     /// The factor to coherent SI units (m, kg, s, K, A, cd, rad) as a ratio of the defining constants.
-    var scale: ExactRatio {
-        func ratio(_ numerator: Double, _ denominator: Double = 1) -> ExactRatio {
-            ExactRatio(numerator: numerator, denominator: denominator)
+    var scale: UnitRatio {
+        func ratio(_ numerator: Double, _ denominator: Double = 1) -> UnitRatio {
+            UnitRatio(numerator: numerator, denominator: denominator)
         }
         switch self {
         case .meter: return .one
@@ -236,10 +236,10 @@ enum UnitAtom: Hashable, Sendable {
 
     /// For `degC` and `degF`: the amount added to a value in this unit, before scaling, to get an
     /// absolute temperature (273.15 for degC, 459.67 for degF). `nil` for every other atom.
-    var offset: ExactRatio? {
+    var offset: UnitRatio? {
         switch self {
-        case .degreeCelsius: ExactRatio(numerator: 27_315, denominator: 100)
-        case .degreeFahrenheit: ExactRatio(numerator: 45_967, denominator: 100)
+        case .degreeCelsius: UnitRatio(numerator: 27_315, denominator: 100)
+        case .degreeFahrenheit: UnitRatio(numerator: 45_967, denominator: 100)
         default: nil
         }
     }

@@ -203,7 +203,7 @@ struct UnitParser {
                                 + "Write a positive number of grams per mole, as in 'mmol<180.15588000005408>'.",
                             input: input, offset: valueStart)
         }
-        return UnitComponent.Key(prefix: prefix.prefix, atom: .mole(MolarMass(value)))
+        return UnitComponent.Key(prefix: prefix.prefix, atom: .mole(UnitMolarMass(value)))
     }
 
     private mutating func parseExponent() throws(UnitError) -> Int {

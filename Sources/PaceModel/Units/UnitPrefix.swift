@@ -52,11 +52,11 @@ public enum UnitPrefix: String, Sendable, CaseIterable {
     }
 
     /// The multiplier as an exact ratio of integers (both powers of ten, exactly representable).
-    var scale: ExactRatio {
+    var scale: UnitRatio {
         let power = Self.powerOfTen(abs(decimalExponent))
         return decimalExponent < 0
-            ? ExactRatio(numerator: 1, denominator: power)
-            : ExactRatio(numerator: power, denominator: 1)
+            ? UnitRatio(numerator: 1, denominator: power)
+            : UnitRatio(numerator: power, denominator: 1)
     }
 
     private static func powerOfTen(_ n: Int) -> Double {

@@ -177,7 +177,7 @@ import Testing
     }
 
     @Test func randomUnitsRoundTripThroughPrinting() throws {
-        var generator = SplitMix64(seed: 0x5EED_0001)
+        var generator = UnitsTesting.Random(seed: 0x5EED_0001)
         let atoms = Self.atoms.compactMap { try? HealthUnit(parsing: $0) }
         for _ in 0..<2_000 {
             var unit = HealthUnit.one

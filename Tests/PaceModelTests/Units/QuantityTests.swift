@@ -7,7 +7,7 @@ import Testing
         let speed = Quantity(value: 5, unit: .kilometerPerHour)
         let converted = try speed.converted(to: .meterPerSecond)
         #expect(converted.unit == .meterPerSecond)
-        #expect(isClose(converted.value, 5 / 3.6))
+        #expect(UnitsTesting.isClose(converted.value, 5 / 3.6))
         #expect(speed.isCompatible(with: .meterPerSecond))
         #expect(!speed.isCompatible(with: .meter))
     }

@@ -80,7 +80,7 @@ import Testing
     func convertsAgainstDefiningConstants(_ value: Double, _ from: String, _ to: String, _ expected: Double) throws {
         let quantity = Quantity(value: value, unit: try HealthUnit(parsing: from))
         let actual = try quantity.doubleValue(for: try HealthUnit(parsing: to))
-        #expect(isClose(actual, expected), "\(value) \(from) -> \(to): got \(actual), expected \(expected)")
+        #expect(UnitsTesting.isClose(actual, expected), "\(value) \(from) -> \(to): got \(actual), expected \(expected)")
     }
 
     @Test(arguments: UnitPrefix.allCases)
@@ -89,7 +89,7 @@ import Testing
             let prefixed = try HealthUnit(parsing: prefix.rawValue + atom)
             let plain = try HealthUnit(parsing: atom)
             let actual = try Quantity(value: 1, unit: prefixed).doubleValue(for: plain)
-            #expect(isClose(actual, prefix.factor), "\(prefix.rawValue)\(atom)")
+            #expect(UnitsTesting.isClose(actual, prefix.factor), "\(prefix.rawValue)\(atom)")
         }
     }
 
@@ -124,7 +124,7 @@ import Testing
         let atmInMmHg = try Quantity(value: 1, unit: .atmosphere).doubleValue(for: .millimeterOfMercury)
         #expect(atmInMmHg == 101_325e9 / 133_322_387_415)
         // The conventional mmHg (133.322387415 Pa) makes 1 atm slightly less than 760 mmHg.
-        #expect(isClose(atmInMmHg, 760, relativeTolerance: 2e-7))
+        #expect(UnitsTesting.isClose(atmInMmHg, 760, relativeTolerance: 2e-7))
     }
 
     @Test(arguments: [
@@ -173,6 +173,6 @@ import Testing
         let back = try Quantity(value: .greatestFiniteMagnitude, unit: .meter).doubleValue(for: .meter)
         #expect(back == .greatestFiniteMagnitude)
         let down = try Quantity(value: .greatestFiniteMagnitude, unit: .kilometer).doubleValue(for: .mile)
-        #expect(isClose(down, .greatestFiniteMagnitude / 1.609344))
+        #expect(UnitsTesting.isClose(down, .greatestFiniteMagnitude / 1.609344))
     }
 }

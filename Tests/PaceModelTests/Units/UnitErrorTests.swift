@@ -145,13 +145,13 @@ import Testing
         ("count", "s", .incompatibleUnits,
          "Cannot convert 'count' to 's': dimensionless is not compatible with time."),
         ("mL/(kg*min)", "mL/min", .incompatibleUnits,
-         "Cannot convert 'mL/(kg*min)' to 'mL/min': length^3/(mass*time) is not compatible with volume/time."),
+         "Cannot convert 'mL/(kg*min)' to 'mL/min': length^3/(mass*time) is not compatible with length^3/time."),
         ("dBASPL", "dBHL", .incompatibleUnits,
          "Cannot convert 'dBASPL' to 'dBHL': sound pressure level is not compatible with hearing level."),
         ("IU", "count", .incompatibleUnits,
          "Cannot convert 'IU' to 'count': pharmacological activity is not compatible with dimensionless."),
-        ("dBASPL^2", "dBASPL^2*count", .nonLinearUnit,
-         "Cannot convert 'dBASPL^2' to 'dBASPL^2*count': 'dBASPL' is a logarithmic unit and converts only with exponent 1."),
+        ("dBASPL^2", "count*dBASPL^2", .nonLinearUnit,
+         "Cannot convert 'dBASPL^2' to 'count*dBASPL^2': 'dBASPL' is a logarithmic unit and converts only with exponent 1."),
     ])
     func incompatibleConversionsFail(_ from: String, _ to: String, _ code: UnitError.Code, _ message: String) throws {
         let quantity = Quantity(value: 1, unit: try HealthUnit(parsing: from))

@@ -17,7 +17,7 @@ import Testing
     ]
 
     /// Builds a random pair of compatible units from one to three families with shared exponents.
-    static func randomCompatiblePair(using generator: inout SplitMix64) throws -> (HealthUnit, HealthUnit) {
+    static func randomCompatiblePair(using generator: inout UnitsTesting.Random) throws -> (HealthUnit, HealthUnit) {
         var lhs = HealthUnit.one
         var rhs = HealthUnit.one
         for family in families.shuffled(using: &generator).prefix(Int.random(in: 1...3, using: &generator)) {
@@ -29,7 +29,7 @@ import Testing
         return (lhs, rhs)
     }
 
-    static func randomValue(using generator: inout SplitMix64) -> Double {
+    static func randomValue(using generator: inout UnitsTesting.Random) -> Double {
         let magnitude = Double.random(in: -6...6, using: &generator)
         var value = 1.0
         // 10^magnitude without Foundation: e^(magnitude·ln 10) via repeated scaling is overkill;
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func convertingThereAndBackReturnsTheValue() throws {
-        var generator = SplitMix64(seed: 0xC0FFEE)
+        var generator = UnitsTesting.Random(seed: 0xC0FFEE)
         var checked = 0
         while checked < 5_000 {
             let (lhs, rhs) = try Self.randomCompatiblePair(using: &generator)
@@ -52,14 +52,14 @@ import Testing
             let value = Self.randomValue(using: &generator)
             let there = try Quantity(value: value, unit: lhs).converted(to: rhs)
             let back = try there.doubleValue(for: lhs)
-            #expect(isClose(back, value), "\(value) \(lhs) -> \(there) -> \(back)")
+            #expect(UnitsTesting.isClose(back, value), "\(value) \(lhs) -> \(there) -> \(back)")
             checked += 1
         }
     }
 
     @Test func conversionsComposeAcrossThreeUnits() throws {
         // a -> b -> c equals a -> c within 1e-12 relative.
-        var generator = SplitMix64(seed: 0xBADC0DE)
+        var generator = UnitsTesting.Random(seed: 0xBADC0DE)
         for _ in 0..<2_000 {
             let family = Self.families[Int.random(in: 0..<Self.families.count, using: &generator)]
             if family.contains("degC") { continue }
@@ -67,12 +67,12 @@ import Testing
             let value = Self.randomValue(using: &generator)
             let viaMiddle = try Quantity(value: value, unit: units[0]).converted(to: units[1]).doubleValue(for: units[2])
             let direct = try Quantity(value: value, unit: units[0]).doubleValue(for: units[2])
-            #expect(isClose(viaMiddle, direct), "\(value) \(units)")
+            #expect(UnitsTesting.isClose(viaMiddle, direct), "\(value) \(units)")
         }
     }
 
     @Test func absoluteTemperaturesRoundTripWithinOffsetScaledTolerance() throws {
-        var generator = SplitMix64(seed: 0x7E4D)
+        var generator = UnitsTesting.Random(seed: 0x7E4D)
         let units: [HealthUnit] = [.kelvin, .degreeCelsius, .degreeFahrenheit]
         for _ in 0..<2_000 {
             let from = units.randomElement(using: &generator) ?? .kelvin
@@ -81,5 +81,33 @@ import Testing
             let back = try Quantity(value: value, unit: from).converted(to: to).doubleValue(for: from)
             #expect(abs(back - value) <= 1e-12 * max(abs(value), 500), "\(value) \(from) -> \(to)")
         }
+    }
+
+    @Test func arbitraryStringsNeverCrashAndParsedUnitsRoundTrip() {
+        let alphabet: [String] = [
+            "m", "k", "g", "c", "d", "a", "M", "i", "n", "o", "l", "L", "s", "C", "%", "_", "1", "2", "0",
+            ".", "e", "-", "+", "/", "*", "·", "^", "(", ")", "<", ">", " ", "µ", "\u{301}", "🏃", "mol<18>",
+            "kcal", "min", "hr", "mmol<", "count", "degC", "dBASPL",
+        ]
+        var generator = UnitsTesting.Random(seed: 0xF022)
+        var parsed = 0
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 0...12, using: &generator)
+            let input = (0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "" }.joined()
+            do {
+                let unit = try HealthUnit(parsing: input)
+                parsed += 1
+                #expect((try? HealthUnit(parsing: unit.unitString)) == unit, "\(input) -> \(unit)")
+                _ = try? Quantity(value: 1.5, unit: unit).doubleValue(for: .meter)
+                _ = try? Quantity(value: 1.5, unit: unit).doubleValue(for: unit.reciprocal().reciprocal())
+            } catch {
+                #expect(error.input == input)
+                if let offset = error.offset {
+                    #expect(offset >= 0 && offset <= input.count, "\(input): \(error)")
+                }
+                #expect(!error.message.isEmpty)
+            }
+        }
+        #expect(parsed > 100)
     }
 }
