@@ -137,3 +137,56 @@ extension JSONDecoder {
         return decoder
     }
 }
+
+@Suite struct SampleCommandTests {
+    let directory: TemporaryDirectory
+    let pace: CommandRunner
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        pace = try CommandRunner(environment: ["PACE_STORE": directory.path("health.sqlite"), "TZ": "UTC"])
+    }
+
+    @Test func logAndListQuantityAndCategorySamples() throws {
+        defer { directory.remove() }
+        let weight = try pace.run(["log", "bodyMass", "165 lb", "--start", "2026-11-20T07:00:00Z"])
+        #expect(weight.status == 0, "\(weight.standardError)")
+        let sleep = try pace.run(["log", "HKCategoryTypeIdentifierSleepAnalysis", "asleepCore",
+                                  "--start", "2026-11-20T01:00:00Z", "--end", "2026-11-20T02:30:00Z"])
+        #expect(sleep.status == 0, "\(sleep.standardError)")
+
+        let weights = try pace.run(["samples", "bodyMass"])
+        #expect(weights.standardOutput.hasPrefix("START             END               VALUE   SOURCE  ID\n2026-11-20 07:00  2026-11-20 07:00  165 lb  Pace"))
+
+        let sleeps = try pace.run(["samples", "sleepAnalysis", "--json"])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(sleeps.standardOutput.utf8)) as? [[String: Any]])
+        #expect(array.count == 1)
+        #expect(array[0]["valueName"] as? String == "asleepCore")
+        #expect(array[0]["value"] as? Double == 3)
+    }
+
+    @Test func unknownTypeIdentifierSuggestsTheNearestOne() throws {
+        defer { directory.remove() }
+        let result = try pace.run(["samples", "HKQuantityTypeIdentifierHeartRat"])
+
+        #expect(result.status == 1)
+        #expect(result.standardError == "Error: Unknown health type identifier 'HKQuantityTypeIdentifierHeartRat'. Did you mean 'HKQuantityTypeIdentifierHeartRate'? Run 'pace types' to list every type.\n")
+    }
+
+    @Test func incompatibleUnitIsRefusedAndNothingIsStored() throws {
+        defer { directory.remove() }
+        let result = try pace.run(["log", "heartRate", "60 kg"])
+
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("unit 'kg' does not suit HKQuantityTypeIdentifierHeartRate; use a unit compatible with 'count/min'"))
+        #expect(try pace.run(["samples", "heartRate", "--json"]).standardOutput == "[\n\n]\n")
+    }
+
+    @Test func unknownCategoryValueListsTheAllowedOnes() throws {
+        defer { directory.remove() }
+        let result = try pace.run(["log", "sleepAnalysis", "napping"])
+
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("Error: 'napping' is not a value of HKCategoryTypeIdentifierSleepAnalysis. Use one of: inBed, asleepUnspecified, awake, asleepCore, asleepDeep, asleepREM.\n"))
+    }
+}
