@@ -13,6 +13,8 @@ let package = Package(
     products: [
         .library(name: "PaceModel", targets: ["PaceModel"]),
         .library(name: "PaceStore", targets: ["PaceStore"]),
+        .library(name: "PaceTrack", targets: ["PaceTrack"]),
+        .library(name: "PaceFormats", targets: ["PaceFormats"]),
         .executable(name: "pace", targets: ["pace"]),
     ],
     dependencies: [
@@ -23,6 +25,16 @@ let package = Package(
     targets: [
         .target(
             name: "PaceModel",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PaceTrack",
+            dependencies: ["PaceModel"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PaceFormats",
+            dependencies: ["PaceModel"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -39,6 +51,8 @@ let package = Package(
             dependencies: [
                 "PaceModel",
                 "PaceStore",
+                "PaceTrack",
+                "PaceFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -52,6 +66,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "pace-bench",
+            dependencies: [
+                "PaceTrack",
+                "PaceFormats",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/pace-bench",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "PaceTestSupport",
             dependencies: ["PaceModel", "PaceStore"],
@@ -60,6 +84,17 @@ let package = Package(
         .testTarget(
             name: "PaceModelTests",
             dependencies: ["PaceModel", "PaceTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PaceTrackTests",
+            dependencies: ["PaceTrack", "PaceModel", "PaceTestSupport"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PaceFormatsTests",
+            dependencies: ["PaceFormats", "PaceModel", "PaceTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
