@@ -24,3 +24,14 @@ struct OutputOptions: ParsableArguments {
         FileHandle.standardOutput.write(Data(line.utf8))
     }
 }
+
+/// The object UUID argument of `show` and `delete`.
+struct ObjectIDArgument: ParsableArguments {
+    @Argument(help: "The object's UUID, as 'pace list' prints it.", transform: { text in
+        guard let id = UUID(uuidString: text) else {
+            throw ValidationError("'\(text)' is not a UUID. Copy the ID column of 'pace list'.")
+        }
+        return id
+    })
+    var id: UUID
+}

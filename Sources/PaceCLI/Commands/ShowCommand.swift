@@ -12,17 +12,13 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: "The object's UUID, as 'pace list' prints it.")
-    var id: String
-
-    func validate() throws {
-        if UUID(uuidString: id) == nil { throw ValidationError("'\(id)' is not a UUID. Copy the ID column of 'pace list'.") }
-    }
+    @OptionGroup var object: ObjectIDArgument
 
     func run() throws {
         let store = try storeOptions.open()
-        guard let uuid = UUID(uuidString: id), let object = try store.object(id: uuid) else {
-            throw StoreError(code: .objectNotFound, message: "No object with UUID \(id) in the store. Run 'pace list' to see the workouts.")
+        let uuid = self.object.id
+        guard let object = try store.object(id: uuid) else {
+            throw StoreError(code: .objectNotFound, message: "No object with UUID \(uuid.uuidString) in the store. Run 'pace list' to see the workouts.")
         }
         let routes = if case .workout = object { try store.routes(forWorkout: uuid) } else { [WorkoutRoute]() }
         let detail = ObjectDetail(object, routes: routes)

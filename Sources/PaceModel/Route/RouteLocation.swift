@@ -24,7 +24,8 @@ public struct RouteLocation: Hashable, Sendable, Codable {
     public var course: Double
     /// Radius of the 68 % horizontal confidence circle in metres; negative when the fix is invalid.
     public var horizontalAccuracy: Double
-    /// Vertical accuracy in metres; negative when ``altitude`` is not available.
+    /// Vertical accuracy in metres; negative when ``altitude`` is not available, 0 when the
+    /// altitude is valid but its accuracy was not reported (files without accuracy fields).
     public var verticalAccuracy: Double
     /// Speed accuracy in metres per second; negative when not available.
     public var speedAccuracy: Double
