@@ -6,5 +6,5 @@ struct PaceBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pace-bench",
         abstract: "Measure Pace's GPS accuracy and speed.",
-        subcommands: [])
+        subcommands: [AccuracyCommand.self, SpeedCommand.self])
 }

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import PaceFormats
+import PaceModel
+import PaceTrack
+
+/// `pace track IN --activity TYPE`: runs a recorded track through the filter.
+struct TrackCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "track",
+        abstract: "Filter a recorded GPS track and print its distance, moving time, elevation and splits.",
+        discussion: """
+            IN is a CSV with a header naming t (Unix seconds), lat, lon and optionally ele, hacc, vacc, speed, \
+            course (-1 = not available). The output CSV has t,lat,lon,ele,speed,dist (m/s, cumulative metres).
+            """)
+
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: "The recorded track (CSV).")
+    var input: String
+
+    @Option(name: .long, help: "The activity, e.g. running, walking, hiking, cycling: it sets the thresholds.")
+    var activity: String = "running"
+
+    @Flag(help: "Causal live filter (what a recording shows) or fixed-interval smoother (the finished workout).")
+    var mode: Mode = .smoothed
+
+    @Option(name: .customLong("output"), help: "Write the filtered track here as CSV.")
+    var outputPath: String?
+
+    enum Mode: String, EnumerableFlag {
+        case live, smoothed
+    }
+
+    func validate() throws {
+        guard WorkoutActivityType(name: activity) != nil else {
+            throw ValidationError("Unknown activity '\(activity)'. Use a name such as running, walking, hiking or cycling.")
+        }
+    }
+
+    func run() throws {
+        let text: String
+        do { text = try String(contentsOfFile: input, encoding: .utf8) } catch {
+            throw ValidationError("Cannot read '\(input)': \(error.localizedDescription)")
+        }
+        let fixes = try TrackCSV.read(text, file: input).map(Fix.init)
+        let configuration = TrackConfiguration.forActivity(WorkoutActivityType(name: activity) ?? .running)
+        let track = TrackProcessor.process(fixes, configuration: configuration, smoothed: mode == .smoothed)
+        if let outputPath {
+            var writer = TrackCSVWriter()
+            for (index, point) in track.points.enumerated() {
+                writer.append(.init(time: point.time, latitude: point.latitude, longitude: point.longitude,
+                                    altitude: track.altitudes[index], speed: point.speed, distance: track.distances[index]))
+            }
+            do { try writer.csv.write(toFile: outputPath, atomically: true, encoding: .utf8) } catch {
+                throw ValidationError("Cannot write '\(outputPath)': \(error.localizedDescription)")
+            }
+        }
+        let report = TrackReport(track.summary, mode: mode.rawValue, activity: activity)
+        output.write(output.json ? try JSONOutput.encode(report) : report.text())
+    }
+}

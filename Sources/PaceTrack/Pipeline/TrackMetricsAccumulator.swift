@@ -1,0 +1,106 @@
+/// Turns filtered track points into the workout's numbers, one point at a time.
+///
+/// Owns the auto-pause detector, the speed statistics, the kilometre and mile split
+/// calculators, the altitude fusion and the elevation gain tracker, and keeps the odometer
+/// and its variance. Each ``add(_:gpsAltitude:gpsVerticalAccuracy:pressure:)`` is O(1) and
+/// allocation-free except when a split completes.
+public struct TrackMetricsAccumulator: Sendable {
+    private var autoPause: AutoPauseDetector
+    private var speeds: SpeedStatistics
+    private var kilometers = SplitCalculator(unit: .kilometer)
+    private var miles = SplitCalculator(unit: .mile)
+    private var fusion: AltitudeFusion
+    private var elevation: ElevationGainTracker
+    private var hasAltitude = false
+
+    /// Distance so far in metres.
+    public private(set) var distance = 0.0
+    /// Variance of ``distance`` in square metres.
+    public private(set) var distanceVariance = 0.0
+    /// Kilometre splits completed so far.
+    public private(set) var kilometerSplits: [Split] = []
+    /// Mile splits completed so far.
+    public private(set) var mileSplits: [Split] = []
+    /// The latest fused altitude in metres; NaN until any altitude is known.
+    public private(set) var altitude = Double.nan
+    private var firstTime = Double.nan
+    private var lastTime = Double.nan
+
+    /// Creates an accumulator with the configuration's thresholds.
+    public init(configuration: TrackConfiguration) {
+        autoPause = AutoPauseDetector(configuration: configuration.autoPause)
+        speeds = SpeedStatistics(configuration: configuration.speedStatistics)
+        fusion = AltitudeFusion(configuration: configuration.elevation)
+        elevation = ElevationGainTracker(configuration: configuration.elevation)
+    }
+
+    /// Whether auto-pause currently holds the timer.
+    public var isPaused: Bool { autoPause.isPaused }
+    /// Moving time so far in seconds.
+    public var movingTime: Double { autoPause.movingTime }
+    /// Elapsed time so far in seconds.
+    public var elapsedTime: Double { lastTime.isFinite ? lastTime - firstTime : 0 }
+    /// Fastest sustained speed so far in m/s.
+    public var maximumSpeed: Double { speeds.maximumSpeed }
+
+    /// Adds one filtered point.
+    ///
+    /// - Parameters:
+    ///   - point: The filter's estimate.
+    ///   - gpsAltitude: The raw fix's altitude in metres, NaN when none.
+    ///   - gpsVerticalAccuracy: Its accuracy in metres, negative when not reported.
+    ///   - pressure: A barometric pressure in pascals read since the previous point, if any.
+    public mutating func add(_ point: TrackPoint, gpsAltitude: Double, gpsVerticalAccuracy: Double, pressure: Double? = nil) {
+        guard point.time.isFinite, !(point.time < lastTime) else { return }
+        if firstTime.isNaN { firstTime = point.time }
+        lastTime = point.time
+        if point.distanceIncrement.isFinite, point.distanceIncrement > 0 { distance += point.distanceIncrement }
+        if point.distanceVariance.isFinite, point.distanceVariance > 0 { distanceVariance += point.distanceVariance }
+        _ = autoPause.update(time: point.time, speed: point.speed, isStationary: point.isStationary,
+                             distanceIncrement: point.distanceIncrement)
+        _ = speeds.update(time: point.time, speed: point.isStationary ? 0 : point.speed)
+        if case .completed(let done) = kilometers.update(time: point.time, distance: distance, movingTime: autoPause.settledMovingTime) {
+            kilometerSplits += done
+        }
+        if case .completed(let done) = miles.update(time: point.time, distance: distance, movingTime: autoPause.settledMovingTime) {
+            mileSplits += done
+        }
+        let fused = fusion.update(time: point.time, gpsAltitude: gpsAltitude, gpsVerticalAccuracy: gpsVerticalAccuracy,
+                                  barometricPressure: pressure)
+        if fused.isFinite {
+            altitude = fused
+            hasAltitude = true
+            _ = elevation.update(altitude: fusion.climbAltitude, isBarometric: fusion.isBarometric)
+        }
+    }
+
+    /// Closes the open spells and splits and returns the summary.
+    ///
+    /// - Parameters:
+    ///   - fixCount: Fixes given to the processor.
+    ///   - acceptedFixCount: Fixes the gate accepted.
+    ///   - rejections: Gate rejections by reason.
+    ///   - outlierRejections: Positions the filter's innovation gate refused.
+    public mutating func finish(fixCount: Int, acceptedFixCount: Int, rejections: [RejectionReason: Int],
+                                outlierRejections: Int) -> TrackSummary {
+        _ = autoPause.finish()
+        if case .completed(let done) = kilometers.finish() { kilometerSplits += done }
+        if case .completed(let done) = miles.finish() { mileSplits += done }
+        let moving = autoPause.movingTime
+        return TrackSummary(
+            distance: distance,
+            distanceUncertainty: distanceVariance.squareRoot(),
+            elapsedTime: elapsedTime,
+            movingTime: moving,
+            averageSpeed: SpeedStatistics.averageSpeed(distance: distance, movingTime: moving),
+            maximumSpeed: speeds.maximumSpeed,
+            elevationGain: hasAltitude ? elevation.gain : nil,
+            elevationLoss: hasAltitude ? elevation.loss : nil,
+            kilometerSplits: kilometerSplits,
+            mileSplits: mileSplits,
+            fixCount: fixCount,
+            acceptedFixCount: acceptedFixCount,
+            rejections: rejections,
+            outlierRejections: outlierRejections)
+    }
+}

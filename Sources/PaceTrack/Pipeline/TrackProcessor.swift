@@ -1,0 +1,107 @@
+/// Processes a track live, one fix at a time: gate, Kalman filter, metrics.
+///
+/// This is what a recording shows while it runs. Each ``process(_:pressure:)`` is O(1) and
+/// allocation-free in the common case.
+///
+/// ```swift
+/// var processor = LiveTrackProcessor(configuration: .forActivity(.running))
+/// for fix in fixes {
+///     if let point = processor.process(fix) { show(point, processor.metrics.distance) }
+/// }
+/// let summary = processor.finish()
+/// ```
+public struct LiveTrackProcessor: Sendable {
+    /// The thresholds in use.
+    public let configuration: TrackConfiguration
+    private var filter: TrackFilter
+    /// The running totals: distance, moving time, splits, altitude.
+    public private(set) var metrics: TrackMetricsAccumulator
+    private var fixCount = 0
+    private var pointCount = 0
+
+    /// Creates a processor.
+    public init(configuration: TrackConfiguration) {
+        self.configuration = configuration
+        filter = TrackFilter(configuration: configuration.filter)
+        metrics = TrackMetricsAccumulator(configuration: configuration)
+    }
+
+    /// Feeds one raw fix.
+    ///
+    /// - Parameters:
+    ///   - fix: The fix, in time order.
+    ///   - pressure: A barometric pressure in pascals read since the previous fix, if any.
+    /// - Returns: The filter's estimate at the fix's time, or `nil` when the fix was rejected.
+    public mutating func process(_ fix: Fix, pressure: Double? = nil) -> TrackPoint? {
+        fixCount += 1
+        guard let point = filter.update(fix) else { return nil }
+        pointCount += 1
+        metrics.add(point, gpsAltitude: fix.altitude, gpsVerticalAccuracy: fix.verticalAccuracy, pressure: pressure)
+        return point
+    }
+
+    /// Ends the track and returns its summary.
+    public mutating func finish() -> TrackSummary {
+        metrics.finish(fixCount: fixCount, acceptedFixCount: pointCount, rejections: filter.rejections,
+                       outlierRejections: filter.innovationRejections)
+    }
+}
+
+/// A whole track after processing: the points, the odometer and altitude at each, and the summary.
+public struct ProcessedTrack: Sendable {
+    /// The filter's (or smoother's) estimate at each accepted fix, in time order.
+    public var points: [TrackPoint]
+    /// Cumulative distance in metres at each point.
+    public var distances: [Double]
+    /// Fused altitude in metres at each point; NaN where none is known yet.
+    public var altitudes: [Double]
+    /// The totals.
+    public var summary: TrackSummary
+}
+
+/// Processes a whole recorded track, live or smoothed.
+public enum TrackProcessor {
+    /// Runs a finished track through the live filter or the fixed-interval smoother, then the metrics.
+    ///
+    /// The smoothed result is the best estimate of a finished workout and may replace the live
+    /// route; the input is never changed.
+    ///
+    /// - Parameters:
+    ///   - fixes: Raw fixes in the order they were recorded.
+    ///   - configuration: The thresholds.
+    ///   - smoothed: `true` for the RTS smoother, `false` for the causal live filter.
+    public static func process(_ fixes: [Fix], configuration: TrackConfiguration, smoothed: Bool) -> ProcessedTrack {
+        var metrics = TrackMetricsAccumulator(configuration: configuration)
+        var distances: [Double] = []
+        var altitudes: [Double] = []
+        if !smoothed {
+            var processor = LiveTrackProcessor(configuration: configuration)
+            var points: [TrackPoint] = []
+            points.reserveCapacity(fixes.count)
+            distances.reserveCapacity(fixes.count)
+            altitudes.reserveCapacity(fixes.count)
+            for fix in fixes {
+                guard let point = processor.process(fix) else { continue }
+                points.append(point)
+                distances.append(processor.metrics.distance)
+                altitudes.append(processor.metrics.altitude)
+            }
+            return ProcessedTrack(points: points, distances: distances, altitudes: altitudes, summary: processor.finish())
+        }
+        let track = TrackSmoother.smooth(fixes, configuration: configuration.filter)
+        distances.reserveCapacity(track.points.count)
+        altitudes.reserveCapacity(track.points.count)
+        // The smoother keeps the accepted fixes' times; walk the raw fixes alongside for their altitudes.
+        var next = fixes.startIndex
+        for point in track.points {
+            while next < fixes.endIndex, fixes[next].time != point.time { next += 1 }
+            let fix = next < fixes.endIndex ? fixes[next] : nil
+            metrics.add(point, gpsAltitude: fix?.altitude ?? .nan, gpsVerticalAccuracy: fix?.verticalAccuracy ?? -1)
+            distances.append(metrics.distance)
+            altitudes.append(metrics.altitude)
+        }
+        let summary = metrics.finish(fixCount: fixes.count, acceptedFixCount: track.points.count,
+                                     rejections: track.rejections, outlierRejections: track.innovationRejections)
+        return ProcessedTrack(points: track.points, distances: distances, altitudes: altitudes, summary: summary)
+    }
+}
