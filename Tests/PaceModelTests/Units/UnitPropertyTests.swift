@@ -1,3 +1,4 @@
+import PaceTestSupport
 import PaceModel
 import Testing
 

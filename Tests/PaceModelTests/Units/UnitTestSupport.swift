@@ -1,3 +1,4 @@
+import PaceTestSupport
 /// Helpers shared by the unit tests (namespaced to avoid clashing with other test files).
 enum UnitsTesting {
     /// Whether `actual` is within `relativeTolerance` of `expected`, relative to the larger magnitude.
@@ -6,20 +7,6 @@ enum UnitsTesting {
         return abs(actual - expected) <= relativeTolerance * max(abs(actual), abs(expected))
     }
 
-    /// A small deterministic random number generator (SplitMix64) so property tests are reproducible.
-    struct Random: RandomNumberGenerator {
-        private var state: UInt64
-
-        init(seed: UInt64) {
-            state = seed
-        }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// A small deterministic random number generator so property tests are reproducible.
+    typealias Random = SeededRandom
 }

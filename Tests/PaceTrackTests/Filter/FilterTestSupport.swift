@@ -1,30 +1,10 @@
+import PaceTestSupport
 import Foundation
 import PaceModel
 import PaceTrack
 
-/// Deterministic randomness for the filter tests: SplitMix64, with Box–Muller normals.
-struct FilterTestRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in (0, 1].
-    mutating func nextUniform() -> Double { (Double(next() >> 11) + 1) / 9_007_199_254_740_992 }
-
-    /// Standard normal (Box–Muller).
-    mutating func nextGaussian() -> Double {
-        let u1 = nextUniform(), u2 = nextUniform()
-        return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
-    }
-}
+/// The filter tests' seeded random source.
+typealias FilterTestRandom = SeededRandom
 
 /// Builds synthetic fixes from a true motion in a local east/north plane.
 struct SyntheticTrack {

@@ -121,20 +121,5 @@ import Testing
     }
 }
 
-/// SplitMix64 with Box–Muller, for reproducible noise in pipeline tests.
-struct PipelineRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func gaussian() -> Double {
-        let u1 = max(Double(next() >> 11) * 0x1.0p-53, .leastNonzeroMagnitude)
-        let u2 = Double(next() >> 11) * 0x1.0p-53
-        return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
-    }
-}
+/// The pipeline tests' seeded random source.
+typealias PipelineRandom = SeededRandom

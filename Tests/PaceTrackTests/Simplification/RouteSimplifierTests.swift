@@ -1,3 +1,4 @@
+import PaceTestSupport
 import Foundation
 import PaceModel
 import PaceTrack
@@ -188,15 +189,5 @@ import Testing
     }
 }
 
-/// A small seeded generator so that the random walk is the same on every run.
-struct SimplifierTestRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The simplifier tests' seeded random source.
+typealias SimplifierTestRandom = SeededRandom
