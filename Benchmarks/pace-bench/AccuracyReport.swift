@@ -83,7 +83,7 @@ struct AccuracyReport {
         lines.append("the Doppler speeds holds the velocity at zero while standing. The odometer integrates the")
         lines.append("filtered speed, corrected for the bias of a noisy vector's magnitude. The smoother adds a")
         lines.append("Rauch–Tung–Striebel backward pass and runs the stillness detector forwards and backwards.")
-        lines.append("Elevation is `AltitudeFusion` (GPS-only mode: no barometer in the data); `ele` is its fused altitude, and gain in `pace track` adds hysteresis on top.")
+        lines.append("Without a barometer (none in the data) `ele` is the filter's vertical estimate (smoothed in both directions by the smoother); gain in `pace track` comes from `AltitudeFusion` with hysteresis.")
         lines.append("")
         for mode in [FilterMode.smoothed, .live] {
             lines.append(mode == .smoothed ? "## Smoothed (finished workout)" : "## Live (causal, one fix at a time)")

@@ -21,7 +21,10 @@ public struct TrackMetricsAccumulator: Sendable {
     public private(set) var kilometerSplits: [Split] = []
     /// Mile splits completed so far.
     public private(set) var mileSplits: [Split] = []
-    /// The latest fused altitude in metres; NaN until any altitude is known.
+    /// The best altitude at the latest point, in metres; NaN until any altitude is known.
+    ///
+    /// With a barometer it is the fused altitude (the barometer gives the changes); without one it
+    /// is the filter's (or smoother's) own vertical estimate, which is smoother than GPS alone.
     public private(set) var altitude = Double.nan
     private var firstTime = Double.nan
     private var lastTime = Double.nan
@@ -67,8 +70,8 @@ public struct TrackMetricsAccumulator: Sendable {
         }
         let fused = fusion.update(time: point.time, gpsAltitude: gpsAltitude, gpsVerticalAccuracy: gpsVerticalAccuracy,
                                   barometricPressure: pressure)
+        altitude = fusion.isBarometric || !point.altitude.isFinite ? fused : point.altitude
         if fused.isFinite {
-            altitude = fused
             hasAltitude = true
             _ = elevation.update(altitude: fusion.climbAltitude, isBarometric: fusion.isBarometric)
         }
