@@ -65,7 +65,8 @@ struct AccuracyCommand: ParsableCommand {
                 timing.add(mode, fixes: fixes.count, nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
                 let outPath = "\(outputDirectory)/\(track.name)_\(mode.rawValue).csv"
                 try Self.csv(processed).write(toFile: outPath, atomically: true, encoding: .utf8)
-                scoringJobs.append(ScoringJob(track: track, mode: mode, truth: "\(dataset)/truth/\(track.scenario).csv", output: outPath))
+                scoringJobs.append(ScoringJob(track: track, mode: mode, truth: "\(dataset)/truth/\(track.scenario).csv",
+                                              output: outPath, summaryGain: processed.summary.elevationGain))
             }
         }
         let scores = try score(scoringJobs, scorer: scorerPath)
@@ -141,7 +142,11 @@ struct AccuracyCommand: ParsableCommand {
                     let message = String(decoding: errors, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
                     throw ValidationError("the scorer failed on \(job.output): \(message) (are numpy, scipy and pyproj installed?)")
                 }
-                scores.append(Score(track: job.track, mode: job.mode, metrics: object.compactMapValues { ($0 as? NSNumber)?.doubleValue }))
+                var metrics = object.compactMapValues { ($0 as? NSNumber)?.doubleValue }
+                if let gain = job.summaryGain, let truth = metrics["gain_true_m"] {
+                    metrics["summary_gain_err_m"] = gain - truth
+                }
+                scores.append(Score(track: job.track, mode: job.mode, metrics: metrics))
             }
             index += width
         }
@@ -195,6 +200,8 @@ struct ScoringJob: Sendable {
     var mode: FilterMode
     var truth: String
     var output: String
+    /// The elevation gain `TrackSummary` reports (hysteresis applied), in metres.
+    var summaryGain: Double?
 }
 
 /// One scorer result.

@@ -13,6 +13,7 @@ struct AccuracyReport {
         ("dist_err_pct", "distance error %", true), ("xt_rms_m", "cross-track RMS m", false),
         ("speed_rmse_mps", "speed RMSE m/s", false), ("moving_time_err_s", "moving time error s", true),
         ("split_mae_s", "per-km pace MAE s/km", false), ("gain_err_m", "elevation gain error m", true),
+        ("summary_gain_err_m", "summary gain error m", true),
     ]
     static let scenarioOrder = ["track", "city", "hike", "ride", "walk"]
     static let profileOrder = ["mild", "harsh"]
@@ -137,7 +138,7 @@ struct AccuracyReport {
                      "Smoother: distance error ≤ 0.5 % mild (hike ≤ 1 %), ≤ 1 % harsh (walk ≤ 1.5 %, hike ≤ 3 %);",
                      "cross-track RMS ≤ 2.5 m mild, ≤ 4.5 m harsh; speed RMSE ≤ 0.1 m/s mild, ≤ 0.25 m/s harsh; moving time",
                      "within 10 s mild, 1 % harsh; per-km pace error ≤ 1 s/km on the track (mild). Live filter: twice each.",
-                     "Elevation gain has no target (GPS altitude only; no barometer in the data).", "",
+                     "Elevation gain has no target (GPS altitude only; no barometer in the data). \"elevation gain error\" is the scorer's sum of every rise of the output `ele`; \"summary gain error\" is the gain `pace track` reports (`TrackSummary.elevationGain`, hysteresis applied) minus the true gain.", "",
                      "\(met) of \(met + missed.count) targets met."]
         if !missed.isEmpty {
             lines.append("")
@@ -151,7 +152,7 @@ struct AccuracyReport {
         switch metric {
         case "dist_err_pct": String(format: "%.2f", value)
         case "speed_rmse_mps": String(format: "%.3f", value)
-        case "moving_time_err_s", "gain_err_m": String(format: "%.1f", value)
+        case "moving_time_err_s", "gain_err_m", "summary_gain_err_m": String(format: "%.1f", value)
         default: String(format: "%.2f", value)
         }
     }
