@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "PaceStore", targets: ["PaceStore"]),
         .library(name: "PaceTrack", targets: ["PaceTrack"]),
         .library(name: "PaceFormats", targets: ["PaceFormats"]),
+        .library(name: "PaceTransfer", targets: ["PaceTransfer"]),
         .executable(name: "pace", targets: ["pace"]),
     ],
     dependencies: [
@@ -35,6 +36,11 @@ let package = Package(
         .target(
             name: "PaceFormats",
             dependencies: ["PaceModel"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PaceTransfer",
+            dependencies: ["PaceModel", "PaceTrack", "PaceFormats", "PaceStore"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -95,6 +101,13 @@ let package = Package(
         .testTarget(
             name: "PaceFormatsTests",
             dependencies: ["PaceFormats", "PaceModel", "PaceTestSupport"],
+            // Read from the source tree (#filePath), so they are not bundled.
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PaceTransferTests",
+            dependencies: ["PaceTransfer", "PaceFormats", "PaceModel", "PaceStore", "PaceTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,324 @@
+internal import Foundation
+internal import FoundationXML
+
+/// The SAX delegate behind ``TCXReader``: builds activities as elements open and close.
+final class TCXParseHandler: NSObject, XMLParserDelegate {
+    private struct Element {
+        var name: String
+        var line: Int
+        var column: Int
+    }
+
+    /// An activity or course being read.
+    private struct ActivityBuilder {
+        var isCourse: Bool
+        var recorded = RecordedActivity()
+        var summaries: [TCXLapSummary] = []
+        var courseRecords: [ActivityRecord] = []
+        var courseTime: Double?
+        var courseDistance: Double?
+    }
+
+    let fileName: String?
+    private(set) var document = TCXDocument()
+    private(set) var failure: TCXError?
+    private(set) var sawRoot = false
+    private(set) var errorLine: Int?
+    private(set) var errorColumn: Int?
+    private(set) var parserError: (any Error)?
+
+    private var stack: [Element] = []
+    private var text = ""
+    private var activity: ActivityBuilder?
+    private var lap: ActivityLap?
+    private var summary = TCXLapSummary()
+    private var record: ActivityRecord?
+    private var latitude: Double?
+    private var longitude: Double?
+    private var tpxCadence: Double?
+    /// The last timed record before the current `Track` of this lap, while waiting for the first timed one in it.
+    private var timeBeforeTrack: Date?
+
+    init(fileName: String?) {
+        self.fileName = fileName
+    }
+
+    // MARK: XMLParserDelegate
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName qName: String?, attributes: [String: String] = [:]) {
+        let name = Self.localName(elementName)
+        if !sawRoot {
+            sawRoot = true
+            guard name == "TrainingCenterDatabase" else {
+                fail(parser, TCXError(.notTCX, file: fileName, line: parser.lineNumber, column: parser.columnNumber,
+                                      reason: "the root element is <\(elementName)>, not <TrainingCenterDatabase>; this is not a TCX file"))
+                return
+            }
+        }
+        stack.append(Element(name: name, line: parser.lineNumber, column: parser.columnNumber))
+        text = ""
+        let parent = stack.count >= 2 ? stack[stack.count - 2].name : ""
+        switch name {
+        case "Activity" where parent != "ActivityRef":
+            activity = ActivityBuilder(isCourse: false)
+            activity?.recorded.sport = attributes.first { Self.localName($0.key) == "Sport" }?.value
+        case "Course" where parent == "Courses":
+            activity = ActivityBuilder(isCourse: true)
+        case "Lap" where activity != nil:
+            lap = ActivityLap()
+            summary = TCXLapSummary()
+            if let value = attributes.first(where: { Self.localName($0.key) == "StartTime" })?.value {
+                lap?.startTime = date(value, parser: parser, element: "Lap StartTime")
+            }
+        case "Track":
+            timeBeforeTrack = activity?.isCourse == false ? lap?.records.last(where: { $0.time != nil })?.time : nil
+        case "Trackpoint" where activity != nil:
+            record = ActivityRecord(time: nil)
+            tpxCadence = nil
+        case "Position" where record != nil:
+            latitude = nil
+            longitude = nil
+        default:
+            break
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        text += string
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        text += String(decoding: CDATABlock, as: UTF8.self)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        guard let element = stack.popLast() else { return }
+        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        text = ""
+        let parent = stack.last?.name ?? ""
+        let grandparent = stack.count >= 2 ? stack[stack.count - 2].name : ""
+        if record != nil {
+            endInTrackpoint(element, value: value, parent: parent, grandparent: grandparent, parser: parser)
+        } else if lap != nil {
+            endInLap(element, value: value, parent: parent, grandparent: grandparent)
+        } else if activity != nil {
+            endInActivity(element, value: value, parent: parent)
+        }
+    }
+
+    /// Any libxml2 error is fatal: on Linux `XMLParser` recovers from some (a mismatched end tag)
+    /// and would otherwise report success with half a document.
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if errorLine == nil {
+            errorLine = parser.lineNumber
+            errorColumn = parser.columnNumber
+            parserError = parseError
+        }
+        parser.abortParsing()
+    }
+
+    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
+        refuseEntity(parser)
+    }
+
+    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+        refuseEntity(parser)
+    }
+
+    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
+        nil
+    }
+
+    // MARK: Element ends
+
+    private func endInTrackpoint(_ element: Element, value: String, parent: String, grandparent: String, parser: XMLParser) {
+        switch (element.name, parent) {
+        case ("Trackpoint", _):
+            finishRecord()
+        case ("Time", "Trackpoint"):
+            record?.time = date(value, element: element)
+        case ("LatitudeDegrees", "Position"):
+            latitude = number(value, element: element, range: -90...90)
+        case ("LongitudeDegrees", "Position"):
+            longitude = number(value, element: element, range: -180...180)
+        case ("Position", "Trackpoint"):
+            if let latitude, let longitude {
+                record?.latitude = latitude
+                record?.longitude = longitude
+            }
+        case ("AltitudeMeters", "Trackpoint"):
+            record?.altitude = number(value, element: element, range: -12_000...100_000)
+        case ("DistanceMeters", "Trackpoint"):
+            record?.distance = number(value, element: element, range: 0...Double.greatestFiniteMagnitude)
+        case ("Value", "HeartRateBpm") where grandparent == "Trackpoint":
+            record?.heartRate = number(value, element: element, range: 0...400)
+        case ("Cadence", "Trackpoint"):
+            record?.cadence = number(value, element: element, range: 0...400)
+        case ("Speed", "TPX"):
+            record?.speed = number(value, element: element, range: 0...Double.greatestFiniteMagnitude)
+        case ("RunCadence", "TPX"):
+            tpxCadence = number(value, element: element, range: 0...400)
+        case ("Watts", "TPX"):
+            record?.power = number(value, element: element, range: 0...100_000)
+        default:
+            break
+        }
+    }
+
+    private func endInLap(_ element: Element, value: String, parent: String, grandparent: String) {
+        func lapNumber() -> Double? { number(value, element: element, range: 0...Double.greatestFiniteMagnitude) }
+        switch (element.name, parent) {
+        case ("Lap", _):
+            finishLap()
+        case ("TotalTimeSeconds", "Lap"): lap?.totalTimerTime = lapNumber()
+        case ("DistanceMeters", "Lap"): lap?.distance = lapNumber()
+        case ("Calories", "Lap"): lap?.calories = lapNumber()
+        case ("MaximumSpeed", "Lap"): summary.maximumSpeed = lapNumber()
+        case ("Cadence", "Lap"): summary.cadence = lapNumber()
+        case ("Intensity", "Lap"): lap?.intensity = value.isEmpty ? nil : value
+        case ("TriggerMethod", "Lap"): lap?.trigger = value.isEmpty ? nil : value
+        case ("Value", "AverageHeartRateBpm") where grandparent == "Lap": lap?.averageHeartRate = lapNumber()
+        case ("Value", "MaximumHeartRateBpm") where grandparent == "Lap": lap?.maximumHeartRate = lapNumber()
+        case ("AvgSpeed", "LX"): summary.averageSpeed = lapNumber()
+        case ("MaxBikeCadence", "LX"): summary.maximumBikeCadence = lapNumber()
+        case ("AvgRunCadence", "LX"): summary.averageRunCadence = lapNumber()
+        case ("MaxRunCadence", "LX"): summary.maximumRunCadence = lapNumber()
+        case ("Steps", "LX"): summary.steps = lapNumber()
+        case ("AvgWatts", "LX"): summary.averageWatts = lapNumber()
+        case ("MaxWatts", "LX"): summary.maximumWatts = lapNumber()
+        default: break
+        }
+    }
+
+    private func endInActivity(_ element: Element, value: String, parent: String) {
+        switch (element.name, parent) {
+        case ("Activity", _) where activity?.isCourse == false,
+             ("Course", "Courses") where activity?.isCourse == true:
+            finishActivity()
+        case ("Id", "Activity"):
+            activity?.recorded.identifier = value.isEmpty ? nil : value
+            if activity?.recorded.identifier != nil, TCXTime.parse(value) == nil {
+                warn(element, "<Id> is not a date-time; it is kept as the identifier only")
+            }
+        case ("Notes", "Activity") where activity?.recorded.name == nil:
+            activity?.recorded.name = value.isEmpty ? nil : value
+        case ("Name", "Course"):
+            activity?.recorded.name = value.isEmpty ? nil : value
+        case ("Name", "Creator"):
+            activity?.recorded.deviceName = value.isEmpty ? nil : value
+        default:
+            break
+        }
+    }
+
+    // MARK: Building
+
+    private func finishRecord() {
+        guard var finished = record else { return }
+        record = nil
+        if finished.cadence == nil { finished.cadence = tpxCadence }
+        guard activity != nil else { return }
+        if activity?.isCourse == true {
+            activity?.courseRecords.append(finished)
+            return
+        }
+        guard lap != nil else { return }
+        if let before = timeBeforeTrack, let time = finished.time {
+            if time > before {
+                activity?.recorded.timerEvents.append(ActivityTimerEvent(kind: .pause, time: before))
+                activity?.recorded.timerEvents.append(ActivityTimerEvent(kind: .resume, time: time))
+            }
+            timeBeforeTrack = nil
+        }
+        lap?.records.append(finished)
+    }
+
+    private func finishLap() {
+        guard var finished = lap else { return }
+        lap = nil
+        timeBeforeTrack = nil
+        if activity?.isCourse == true {
+            let time = activity?.courseTime
+            let distance = activity?.courseDistance
+            if let lapTime = finished.totalTimerTime { activity?.courseTime = (time ?? 0) + lapTime }
+            if let lapDistance = finished.distance { activity?.courseDistance = (distance ?? 0) + lapDistance }
+            return
+        }
+        if finished.startTime == nil {
+            finished.startTime = finished.records.first(where: { $0.time != nil })?.time
+                ?? activity?.recorded.identifier.flatMap(TCXTime.parse)
+        }
+        activity?.recorded.laps.append(finished)
+        activity?.summaries.append(summary)
+    }
+
+    private func finishActivity() {
+        guard var builder = activity else { return }
+        activity = nil
+        if builder.isCourse {
+            let records = builder.courseRecords
+            builder.recorded.laps = [ActivityLap(startTime: records.first(where: { $0.time != nil })?.time,
+                                                 totalTimerTime: builder.courseTime, distance: builder.courseDistance,
+                                                 records: records)]
+            builder.summaries = [TCXLapSummary()]
+            document.courses.append(TCXActivity(recorded: builder.recorded, lapSummaries: builder.summaries))
+        } else {
+            builder.recorded.timerEvents.sort { $0.time < $1.time }
+            document.activities.append(TCXActivity(recorded: builder.recorded, lapSummaries: builder.summaries))
+        }
+    }
+
+    // MARK: Values
+
+    private func number(_ text: String, element: Element, range: ClosedRange<Double>) -> Double? {
+        guard !text.isEmpty else { return nil }
+        guard let value = Double(text), value.isFinite else {
+            warn(element, "<\(element.name)> is not a number; the value was skipped")
+            return nil
+        }
+        guard range.contains(value) else {
+            warn(element, "<\(element.name)> is out of range (\(Self.describe(range))); the value was skipped")
+            return nil
+        }
+        return value
+    }
+
+    private func date(_ text: String, element: Element) -> Date? {
+        guard !text.isEmpty else { return nil }
+        guard let date = TCXTime.parse(text) else {
+            warn(element, "<\(element.name)> is not an ISO 8601 date-time; the value was skipped")
+            return nil
+        }
+        return date
+    }
+
+    private func date(_ text: String, parser: XMLParser, element: String) -> Date? {
+        date(text, element: Element(name: element, line: parser.lineNumber, column: parser.columnNumber))
+    }
+
+    private func warn(_ element: Element, _ reason: String) {
+        document.warnings.append(TCXWarning(file: fileName, line: element.line, column: element.column, reason: reason))
+    }
+
+    private func refuseEntity(_ parser: XMLParser) {
+        fail(parser, TCXError(.entityDeclaration, file: fileName, line: parser.lineNumber, column: parser.columnNumber,
+                              reason: "the document declares XML entities (<!ENTITY), which Pace refuses for safety; remove the DOCTYPE or export the file again"))
+    }
+
+    private func fail(_ parser: XMLParser, _ error: TCXError) {
+        if failure == nil { failure = error }
+        parser.abortParsing()
+    }
+
+    private static func describe(_ range: ClosedRange<Double>) -> String {
+        func format(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+        return range.upperBound == .greatestFiniteMagnitude ? "must be ≥ \(format(range.lowerBound))"
+            : "\(format(range.lowerBound))…\(format(range.upperBound))"
+    }
+
+    private static func localName(_ name: String) -> String {
+        guard let colon = name.lastIndex(of: ":") else { return name }
+        return String(name[name.index(after: colon)...])
+    }
+}

@@ -1,0 +1,114 @@
+internal import Foundation
+
+/// Parses and formats `xsd:dateTime` values as TCX files use them.
+///
+/// Accepts `2021-04-16T13:37:53Z`, fractional seconds of any length (`…53.123456Z`), offsets
+/// (`+01:00`, `-0530`) and no zone at all (read as UTC, as Garmin Training Center does).
+/// Hand-written instead of `ISO8601DateFormatter` because a file has thousands of timestamps.
+enum TCXTime {
+    /// The instant a timestamp names, or `nil` if it is not a date-time.
+    static func parse(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func digits(_ count: Int) -> Int? {
+            guard index + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[index..<(index + count)] {
+                guard (48...57).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            index += count
+            return value
+        }
+        func expect(_ characters: UInt8...) -> Bool {
+            guard index < bytes.count, characters.contains(bytes[index]) else { return false }
+            index += 1
+            return true
+        }
+        guard let year = digits(4), expect(45), let month = digits(2), expect(45), let day = digits(2),
+              expect(84, 116, 32), let hour = digits(2), expect(58), let minute = digits(2), expect(58),
+              let second = digits(2),
+              (1...12).contains(month), (1...31).contains(day), hour <= 24, minute < 60, second <= 60
+        else { return nil }
+        var fraction = 0.0
+        if index < bytes.count, bytes[index] == 46 || bytes[index] == 44 {
+            index += 1
+            var numerator = 0
+            var denominator = 1
+            let start = index
+            while index < bytes.count, (48...57).contains(bytes[index]) {
+                if denominator < 1_000_000_000 {
+                    numerator = numerator * 10 + Int(bytes[index] - 48)
+                    denominator *= 10
+                }
+                index += 1
+            }
+            guard index > start else { return nil }
+            fraction = Double(numerator) / Double(denominator)
+        }
+        var offsetSeconds = 0
+        if index < bytes.count {
+            if bytes[index] == 90 || bytes[index] == 122 {
+                index += 1
+            } else if bytes[index] == 43 || bytes[index] == 45 {
+                let sign = bytes[index] == 45 ? -1 : 1
+                index += 1
+                guard let hours = digits(2) else { return nil }
+                _ = expect(58)
+                guard let minutes = digits(2), hours <= 14, minutes < 60 else { return nil }
+                offsetSeconds = sign * (hours * 3600 + minutes * 60)
+            }
+        }
+        guard index == bytes.count else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    /// `2021-04-16T13:37:53Z`, with as many fractional digits as needed down to microseconds
+    /// (`…53.25Z`, `…53.8498Z`), so that ``parse(_:)`` gives the same instant back.
+    static func format(_ date: Date) -> String {
+        let totalMicroseconds = Int((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let microseconds = ((totalMicroseconds % 1_000_000) + 1_000_000) % 1_000_000
+        let totalSeconds = (totalMicroseconds - microseconds) / 1_000_000
+        let secondOfDay = ((totalSeconds % 86_400) + 86_400) % 86_400
+        let days = (totalSeconds - secondOfDay) / 86_400
+        let (year, month, day) = civilFromDays(days)
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        var result = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
+            + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
+        if microseconds != 0 {
+            var fraction = pad(microseconds, 6)
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            result += "." + fraction
+        }
+        return result + "Z"
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The proleptic Gregorian date of a day count since 1970-01-01.
+    private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day)
+    }
+}

@@ -1,0 +1,205 @@
+public import Foundation
+public import PaceFormats
+public import PaceModel
+import PaceTrack
+
+/// The health objects one recorded activity becomes: a workout, its route, and its samples.
+public struct ConvertedActivity: Sendable {
+    /// The workout, with totals, events, statistics and an import sync identifier.
+    public var workout: Workout
+    /// The route (raw positions as recorded), or `nil` when the file has no positions with times.
+    public var route: WorkoutRoute?
+    /// Heart-rate (and, where the sport has a HealthKit type for them, cadence and power) samples.
+    public var samples: [QuantitySample]
+    /// What was dropped or derived, one sentence each (e.g. "distance computed by the filter").
+    public var notes: [String]
+
+    /// Every object, workout first, ready for one atomic `HealthStore.save(_:)`.
+    public var objects: [HealthObject] {
+        [.workout(workout)] + (route.map { [.workoutRoute($0)] } ?? []) + samples.map(HealthObject.quantitySample)
+    }
+}
+
+/// Why an activity could not become a workout.
+public struct ActivityConversionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was wrong and what to do.
+    public var message: String
+    /// The message.
+    public var description: String { message }
+}
+
+/// Turns a ``RecordedActivity`` read from a file into health objects.
+///
+/// Totals the file states (lap distances, timer time, calories) are kept; what the file lacks is
+/// computed by PaceTrack from the positions (distance from the smoother, moving time from
+/// auto-pause when there are no timer events). The workout carries a sync identifier derived
+/// from the file's own identifier (or its content), so importing the same file again is refused
+/// by the store as a duplicate instead of adding a second copy.
+public struct ActivityConverter: Sendable {
+    /// The source the objects are written as.
+    public var source: Source
+    /// Creates a converter.
+    public init(source: Source = Source(name: "Pace import", bundleIdentifier: "org.pace.import")) {
+        self.source = source
+    }
+
+    /// Converts one activity.
+    ///
+    /// - Parameters:
+    ///   - activity: The activity as a reader produced it.
+    ///   - fileIdentifier: A stable identifier of the file (e.g. its SHA-256), used when the
+    ///     activity has no identifier of its own.
+    /// - Throws: ``ActivityConversionError`` when the activity has no timed records and no lap times.
+    public func convert(_ activity: RecordedActivity, fileIdentifier: String) throws(ActivityConversionError) -> ConvertedActivity {
+        let records = activity.records.filter { $0.time.map { $0.timeIntervalSinceReferenceDate.isFinite } ?? false }
+            .sorted { ($0.time ?? .distantPast) < ($1.time ?? .distantPast) }
+        let lapStarts = activity.laps.compactMap(\.startTime)
+        guard let start = [records.first?.time, lapStarts.min()].compactMap({ $0 }).min() else {
+            throw ActivityConversionError(message: "The activity has no timestamps, so it cannot become a workout. Files without times (routes, courses) cannot be imported as workouts.")
+        }
+        let lapEnds = activity.laps.compactMap { lap in lap.startTime.flatMap { s in lap.totalElapsedTime.map { s.addingTimeInterval($0) } } }
+        let end = max([records.last?.time, lapEnds.max()].compactMap { $0 }.max() ?? start, start)
+        let type = SportMapping.activityType(for: activity.sport)
+        var notes: [String] = []
+
+        // Positions through PaceTrack, for the totals the file may lack.
+        let fixes = records.compactMap(Self.fix)
+        let track = fixes.count >= 2
+            ? TrackProcessor.process(fixes, configuration: .forActivity(type), smoothed: true).summary : nil
+
+        let pauses = Self.pauseIntervals(activity.timerEvents, end: end)
+        let span = end.timeIntervalSince(start)
+        var duration = span - pauses.reduce(0) { $0 + $1.duration }
+        if pauses.isEmpty, let timer = Self.sum(activity.laps.map(\.totalTimerTime)), timer > 0, timer <= span + 1 {
+            duration = min(timer, span)
+        }
+        let distance: Double?
+        if let laps = Self.sum(activity.laps.map(\.distance)), laps > 0 {
+            distance = laps
+        } else if let device = records.compactMap(\.distance).max(), device > 0 {
+            distance = device
+        } else if let track, track.distance > 0 {
+            distance = track.distance
+            notes.append("distance computed by the filter from the positions")
+        } else {
+            distance = nil
+        }
+        let calories = Self.sum(activity.laps.map(\.calories))
+
+        var events: [WorkoutEvent] = []
+        for pause in pauses {
+            events.append(WorkoutEvent(type: .pause, start: pause.start))
+            if pause.end < end { events.append(WorkoutEvent(type: .resume, start: pause.end)) }
+        }
+        if activity.laps.count > 1 {
+            for lap in activity.laps {
+                guard let lapStart = lap.startTime, lapStart >= start else { continue }
+                let length = min(lap.totalElapsedTime ?? 0, end.timeIntervalSince(lapStart))
+                events.append(WorkoutEvent(type: .lap, start: lapStart, duration: max(0, length)))
+            }
+        }
+        events.sort { $0.startDate < $1.startDate }
+
+        var metadata = Metadata()
+        metadata.syncIdentifier = "import:" + (activity.identifier ?? fileIdentifier)
+        metadata.syncVersion = 1
+        metadata[.externalUUID] = activity.identifier.map(MetadataValue.string)
+        if let track, let gain = track.elevationGain { metadata[.elevationAscended] = .quantity(Quantity(value: gain, unit: .meter)) }
+        if let name = activity.name { metadata["org.pace.name"] = .string(name) }
+
+        let device = activity.deviceName.map { Device(name: $0) }
+        var statistics: [QuantityTypeIdentifier: WorkoutStatistics] = [:]
+        let heartRates = records.compactMap { record in record.heartRate.flatMap { $0 > 0 && $0 < 300 ? $0 : nil } }
+        if !heartRates.isEmpty {
+            let bpm = HealthUnit.countPerMinute
+            statistics[.heartRate] = WorkoutStatistics(
+                type: .heartRate, start: start, end: end,
+                average: Quantity(value: heartRates.reduce(0, +) / Double(heartRates.count), unit: bpm),
+                minimum: Quantity(value: heartRates.min() ?? 0, unit: bpm),
+                maximum: Quantity(value: heartRates.max() ?? 0, unit: bpm),
+                mostRecent: Quantity(value: heartRates.last ?? 0, unit: bpm))
+        }
+        let workout = Workout(
+            activityType: type, start: start, end: end, duration: max(0, min(duration, span)), events: events,
+            statistics: statistics,
+            totalDistance: distance.map { Quantity(value: $0, unit: .meter) },
+            totalEnergyBurned: calories.flatMap { $0 > 0 ? Quantity(value: $0, unit: .kilocalorie) : nil },
+            source: source, device: device, metadata: metadata)
+
+        let locations = records.compactMap(Self.location)
+        let route = locations.isEmpty ? nil
+            : WorkoutRoute(workoutID: workout.id, locations: locations, source: source, device: device)
+        if locations.count < records.filter({ $0.latitude != nil }).count {
+            notes.append("\(records.filter { $0.latitude != nil }.count - locations.count) positions out of range were left out of the route")
+        }
+        return ConvertedActivity(workout: workout, route: route,
+                                 samples: Self.samples(records, type: type, source: source, device: device),
+                                 notes: notes)
+    }
+
+    private static func sum(_ values: [Double?]) -> Double? {
+        let present = values.compactMap { $0 }.filter(\.isFinite)
+        return present.isEmpty ? nil : present.reduce(0, +)
+    }
+
+    private static func pauseIntervals(_ events: [ActivityTimerEvent], end: Date) -> [(start: Date, end: Date, duration: Double)] {
+        var intervals: [(Date, Date, Double)] = []
+        var pausedAt: Date?
+        for event in events.sorted(by: { $0.time < $1.time }) {
+            switch event.kind {
+            case .pause where pausedAt == nil: pausedAt = event.time
+            case .resume:
+                if let from = pausedAt, event.time > from { intervals.append((from, event.time, event.time.timeIntervalSince(from))) }
+                pausedAt = nil
+            default: break
+            }
+        }
+        if let from = pausedAt, end > from { intervals.append((from, end, end.timeIntervalSince(from))) }
+        return intervals
+    }
+
+    static func fix(_ record: ActivityRecord) -> Fix? {
+        guard let time = record.time, let latitude = record.latitude, let longitude = record.longitude else { return nil }
+        return Fix(time: time.timeIntervalSince1970, latitude: latitude, longitude: longitude,
+                   altitude: record.altitude ?? .nan,
+                   horizontalAccuracy: record.horizontalAccuracy ?? Self.assumedHorizontalAccuracy,
+                   verticalAccuracy: record.altitude == nil ? -1 : (record.verticalAccuracy ?? 0),
+                   speed: record.speed ?? -1, course: record.course ?? -1)
+    }
+
+    /// The accuracy assumed for files that do not record one (most GPX, TCX, FIT), in metres.
+    public static let assumedHorizontalAccuracy = 5.0
+
+    private static func location(_ record: ActivityRecord) -> RouteLocation? {
+        guard let time = record.time, let latitude = record.latitude, let longitude = record.longitude,
+              latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+        let altitude = record.altitude.flatMap { $0.isFinite ? $0 : nil }
+        return RouteLocation(timestamp: time, latitude: latitude, longitude: longitude, altitude: altitude ?? 0,
+                             speed: record.speed.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? -1,
+                             course: record.course.flatMap { $0.isFinite && $0 >= 0 && $0 <= 360 ? $0 : nil } ?? -1,
+                             horizontalAccuracy: record.horizontalAccuracy.flatMap { $0.isFinite ? $0 : nil } ?? -1,
+                             verticalAccuracy: altitude == nil ? -1 : (record.verticalAccuracy.flatMap { $0.isFinite ? $0 : nil } ?? 0))
+    }
+
+    private static func samples(_ records: [ActivityRecord], type: WorkoutActivityType, source: Source, device: Device?) -> [QuantitySample] {
+        var samples: [QuantitySample] = []
+        let cadenceType: QuantityTypeIdentifier? = type == .cycling ? .cyclingCadence : nil
+        let powerType: QuantityTypeIdentifier? = type == .cycling ? .cyclingPower : (type == .running ? .runningPower : nil)
+        for record in records {
+            guard let time = record.time else { continue }
+            if let bpm = record.heartRate, bpm > 0, bpm < 300 {
+                samples.append(QuantitySample(type: .heartRate, quantity: Quantity(value: bpm, unit: .countPerMinute),
+                                              start: time, end: time, source: source, device: device))
+            }
+            if let cadenceType, let rpm = record.cadence, rpm >= 0, rpm.isFinite {
+                samples.append(QuantitySample(type: cadenceType, quantity: Quantity(value: rpm, unit: .countPerMinute),
+                                              start: time, end: time, source: source, device: device))
+            }
+            if let powerType, let watts = record.power, watts >= 0, watts.isFinite {
+                samples.append(QuantitySample(type: powerType, quantity: Quantity(value: watts, unit: .watt),
+                                              start: time, end: time, source: source, device: device))
+            }
+        }
+        return samples
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import PaceFormats
+import Testing
+
+/// The decoder must never crash: corrupted and cut copies of a real file either decode or throw a
+/// ``FITError``.
+@Suite struct FITRobustnessTests {
+    /// A small deterministic generator (64-bit LCG) so failures reproduce.
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    static let lenient = FITDecoder(options: .init(validateCRC: false, allowTruncation: true))
+
+    @Test func everyPrefixDecodesOrThrows() throws {
+        let whole = try FITTestSupport.fixture("fr220-run-4laps.fit")
+        for length in 0..<whole.count {
+            let prefix = whole.prefix(length)
+            #expect(throws: FITError.self) { try FITDecoder().decode(prefix) }
+            _ = try? Self.lenient.decode(prefix)
+        }
+    }
+
+    @Test func corruptedBytesDecodeOrThrow() throws {
+        let original = [UInt8](try FITTestSupport.fixture("wahoo-bolt-devdata-no-appid.fit"))
+        var generator = Generator(state: 2026)
+        var decoded = 0
+        for _ in 0..<400 {
+            var bytes = original
+            for _ in 0..<(1 + generator.next(8)) {
+                bytes[generator.next(bytes.count)] = UInt8(generator.next(256))
+            }
+            if (try? Self.lenient.decode(Data(bytes))) != nil { decoded += 1 }
+            _ = try? FITActivityReader(decoder: Self.lenient).read(Data(bytes))
+        }
+        #expect(decoded > 0)
+    }
+}

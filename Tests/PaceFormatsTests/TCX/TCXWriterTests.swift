@@ -1,0 +1,137 @@
+import Foundation
+import PaceFormats
+import Testing
+
+@Suite struct TCXWriterTests {
+    /// A ride with two laps, a pause inside the second lap, HR, cadence, power and speed.
+    static func sampleRide() -> RecordedActivity {
+        let start = TCXTestFixtures.utc(2024, 6, 1, 7, 30, 0)
+        func record(_ second: Double, _ index: Int) -> ActivityRecord {
+            ActivityRecord(time: start.addingTimeInterval(second),
+                           latitude: 46.0569465 + Double(index) * 0.000123456789,
+                           longitude: 14.5057515 - Double(index) * 0.000098765432,
+                           altitude: 295.4 + Double(index) * 0.2, distance: Double(index) * 8.25,
+                           speed: 8.25 + Double(index) / 100, heartRate: Double(120 + index),
+                           cadence: Double(85 + index % 3), power: Double(200 + index * 5))
+        }
+        let first = ActivityLap(startTime: start, totalTimerTime: 3, distance: 24.75, calories: 12,
+                                trigger: "distance", intensity: "active", records: (0..<4).map { record(Double($0), $0) })
+        // Second lap: records at 4, 5.5 s, then a pause at 6 s and records again from 60 s
+        let second = ActivityLap(startTime: start.addingTimeInterval(4),
+                                 records: [record(4, 4), record(5.5, 5), record(60, 6), record(61.25, 7)])
+        return RecordedActivity(sport: "cycling", name: "Morning <ride> & \"coffee\"", identifier: nil,
+                                laps: [first, second],
+                                timerEvents: [ActivityTimerEvent(kind: .pause, time: start.addingTimeInterval(6)),
+                                              ActivityTimerEvent(kind: .resume, time: start.addingTimeInterval(59))],
+                                deviceName: "Pace & Co")
+    }
+
+    @Test func roundTripKeepsLapsAndRecords() throws {
+        // Given a ride written as TCX
+        let ride = Self.sampleRide()
+        let data = try TCXWriter().write(ride)
+
+        // When it is read back
+        let document = try TCXReader().read(data, fileName: "round-trip.tcx")
+        let read = try #require(document.activities.first).recorded
+
+        // Then laps and records match
+        #expect(document.warnings.isEmpty)
+        #expect(read.sport == "Biking")
+        #expect(read.name == ride.name)
+        #expect(read.deviceName == "Pace & Co")
+        #expect(read.laps.count == 2)
+        for (written, back) in zip(ride.laps, read.laps) {
+            #expect(back.startTime == written.startTime)
+            #expect(back.records.count == written.records.count)
+            for (a, b) in zip(written.records, back.records) {
+                #expect(abs(a.time!.timeIntervalSince(b.time!)) < 1e-6)
+                #expect(abs(a.latitude! - b.latitude!) < 1e-8)
+                #expect(abs(a.longitude! - b.longitude!) < 1e-8)
+                #expect(b.altitude == a.altitude)
+                #expect(b.distance == a.distance)
+                #expect(b.heartRate == a.heartRate)
+                #expect(b.cadence == a.cadence)
+                #expect(b.power == a.power)
+                #expect(b.speed == a.speed)
+            }
+        }
+        // Stated totals are kept; missing ones are computed from the records
+        #expect(read.laps[0].totalTimerTime == 3)
+        #expect(read.laps[0].distance == 24.75)
+        #expect(read.laps[0].calories == 12)
+        #expect(read.laps[0].trigger == "Distance")
+        #expect(read.laps[0].intensity == "Active")
+        #expect(read.laps[0].averageHeartRate == 122)
+        #expect(read.laps[0].maximumHeartRate == 123)
+        #expect(read.laps[1].totalTimerTime == 2.75) // 1.5 s before the pause + 1.25 s after
+        #expect(read.laps[1].distance == 33)
+        #expect(read.laps[1].calories == 0)
+        #expect(read.laps[1].maximumHeartRate == 127)
+        // The pause became a second Track, which reads back as pause/resume at the track edges
+        #expect(read.timerEvents == [
+            ActivityTimerEvent(kind: .pause, time: TCXTestFixtures.utc(2024, 6, 1, 7, 30, 5.5)),
+            ActivityTimerEvent(kind: .resume, time: TCXTestFixtures.utc(2024, 6, 1, 7, 31, 0)),
+        ])
+    }
+
+    @Test func realFileRoundTrip() throws {
+        // Given a real four-lap run, written and read again
+        let original = try #require(try TCXReader().read(contentsOf: TCXTestFixtures.tcx("fr305-run-sample.tcx")).activities.first).recorded
+        let read = try #require(try TCXReader().read(TCXWriter().write(original)).activities.first).recorded
+
+        #expect(read.laps.map(\.records) == original.laps.map(\.records))
+        #expect(read.laps.map(\.totalTimerTime) == original.laps.map(\.totalTimerTime))
+        #expect(read.timerEvents == original.timerEvents)
+        #expect(read.identifier == "2007-08-07T02:42:41Z")
+    }
+
+    @Test func textIsEscaped() throws {
+        let text = try TCXWriter().string(for: Self.sampleRide())
+        #expect(text.contains("<Notes>Morning &lt;ride&gt; &amp; &quot;coffee&quot;</Notes>"))
+        #expect(text.contains("<Name>Pace &amp; Co</Name>"))
+    }
+
+    @Test func recordWithoutTimeIsRefused() throws {
+        let activity = RecordedActivity(laps: [ActivityLap(startTime: Date(timeIntervalSince1970: 0),
+                                                           records: [ActivityRecord(time: nil, latitude: 1, longitude: 2)])])
+        do {
+            _ = try TCXWriter().write(activity)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == .unsupportedValue)
+            #expect(error.message == "<tcx>: record 1 of lap 1 has no time; TCX requires a time on every trackpoint")
+        }
+    }
+
+    static let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint", "/opt/homebrew/bin/xmllint"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test(.enabled(if: xmllint != nil, "xmllint is not installed (apt-get install -y libxml2-utils)"))
+    func writtenFileValidatesAgainstTheSchemas() throws {
+        // Given written TCX files (a synthetic ride and a rewritten real run)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pace-tcx-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let real = try #require(try TCXReader().read(contentsOf: TCXTestFixtures.tcx("fr220-run-4laps-hr-runcad.tcx")).activities.first)
+        let files = [directory.appendingPathComponent("ride.tcx"), directory.appendingPathComponent("run.tcx")]
+        try TCXWriter().write(Self.sampleRide()).write(to: files[0])
+        try TCXWriter().write(real.recorded).write(to: files[1])
+
+        // When xmllint validates them against TCX v2 + ActivityExtension v2 (local copies, no network)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.xmllint))
+        process.arguments = ["--noout", "--nonet", "--schema", TCXTestFixtures.schema("pace-tcx-bundle.xsd").path] + files.map(\.path)
+        let output = Pipe()
+        process.standardError = output
+        process.standardOutput = output
+        try process.run()
+        let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+
+        // Then both validate
+        #expect(process.terminationStatus == 0, "\(log)")
+        #expect(log.contains("ride.tcx validates"))
+        #expect(log.contains("run.tcx validates"))
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import PaceFormats
+import PaceModel
+import PaceStore
+import PaceTestSupport
+import PaceTrack
+import PaceTransfer
+import Testing
+
+@Suite struct ActivityConverterTests {
+    static let start = Date(timeIntervalSince1970: 1_795_158_000)
+
+    /// 20 minutes north at 3 m/s with heart rate and power; a 60 s pause after 10 minutes.
+    static func run(identifier: String? = "garmin-123", laps withTotals: Bool = true, sport: String = "running") -> RecordedActivity {
+        let plane = LocalTangentPlane(latitude: 45, longitude: 7)
+        var records: [ActivityRecord] = []
+        var north = 0.0
+        for second in 0..<1260 {
+            let paused = (600..<660).contains(second)
+            if !paused && second > 0 { north += 3 }
+            if paused { continue }
+            let position = plane.unproject(east: 0, north: north)
+            records.append(ActivityRecord(time: start.addingTimeInterval(Double(second)), latitude: position.latitude,
+                                          longitude: position.longitude, altitude: 200, speed: 3,
+                                          heartRate: 140 + Double(second % 20), cadence: 88, power: 250))
+        }
+        let half = records.count / 2
+        let laps = [
+            ActivityLap(startTime: start, totalElapsedTime: 600, totalTimerTime: withTotals ? 600 : nil,
+                        distance: withTotals ? 1797 : nil, calories: withTotals ? 150 : nil, records: Array(records[..<half])),
+            ActivityLap(startTime: start.addingTimeInterval(660), totalElapsedTime: 600, totalTimerTime: withTotals ? 600 : nil,
+                        distance: withTotals ? 1800 : nil, calories: withTotals ? 160 : nil, records: Array(records[half...])),
+        ]
+        return RecordedActivity(sport: sport, name: "Morning run", identifier: identifier, laps: laps,
+                                timerEvents: [ActivityTimerEvent(kind: .pause, time: start.addingTimeInterval(600)),
+                                              ActivityTimerEvent(kind: .resume, time: start.addingTimeInterval(660))],
+                                deviceName: "Forerunner")
+    }
+
+    @Test func fileTotalsEventsAndStatisticsBecomeTheWorkout() throws {
+        let converted = try ActivityConverter().convert(Self.run(), fileIdentifier: "file-hash")
+        let workout = converted.workout
+
+        #expect(workout.activityType == .running)
+        #expect(workout.startDate == Self.start)
+        #expect(workout.endDate == Self.start.addingTimeInterval(1260), "the second lap states 600 s from 660 s")
+        #expect(workout.duration == 1200)
+        #expect(workout.totalDistance == Quantity(value: 3597, unit: .meter))
+        #expect(workout.totalEnergyBurned == Quantity(value: 310, unit: .kilocalorie))
+        #expect(workout.events.map(\.type) == [.lap, .pause, .resume, .lap])
+        #expect(workout.metadata.syncIdentifier == "import:garmin-123")
+        #expect(workout.statistics[.heartRate]?.maximum == Quantity(value: 159, unit: .countPerMinute))
+        #expect(workout.device?.name == "Forerunner")
+        try workout.validate()
+        #expect(converted.route?.locations.count == 1200)
+        #expect(converted.samples.filter { $0.type == .heartRate }.count == 1200)
+        #expect(converted.samples.filter { $0.type == .runningPower }.count == 1200)
+    }
+
+    @Test func missingTotalsAreComputedByTheFilter() throws {
+        let converted = try ActivityConverter().convert(Self.run(laps: false), fileIdentifier: "f")
+        let distance = try #require(converted.workout.totalDistance)
+        let meters = try distance.doubleValue(for: .meter)
+
+        #expect(abs(meters - 3597) / 3597 < 0.01, "distance \(meters)")
+        #expect(converted.notes.contains("distance computed by the filter from the positions"))
+        #expect(converted.workout.totalEnergyBurned == nil)
+    }
+
+    @Test func activityWithoutTimesIsRefused() {
+        let activity = RecordedActivity(sport: "running", laps: [ActivityLap(records: [ActivityRecord(time: nil, latitude: 45, longitude: 7)])])
+
+        let error = #expect(throws: ActivityConversionError.self) { try ActivityConverter().convert(activity, fileIdentifier: "f") }
+
+        #expect(error?.message.hasPrefix("The activity has no timestamps") == true)
+    }
+
+    @Test(arguments: [("Run", WorkoutActivityType.running), ("Biking", .cycling), ("cross_country_skiing", .crossCountrySkiing),
+                      ("VirtualRide", .cycling), ("hiking", .hiking), ("kite surfing", .other), ("", .other)])
+    func sportsMapToActivityTypes(sport: String, expected: WorkoutActivityType) {
+        #expect(SportMapping.activityType(for: sport) == expected)
+    }
+
+    @Test func importingTheSameFileTwiceSkipsTheDuplicate() throws {
+        let store = try HealthStore.inMemory()
+        let importer = ActivityImporter(store: store)
+
+        let first = importer.import([Self.run()], fileIdentifier: "hash")
+        let second = importer.import([Self.run()], fileIdentifier: "hash")
+
+        #expect(first.imported.count == 1)
+        #expect(second.imported.isEmpty)
+        #expect(second.skippedAsDuplicate == 1)
+        #expect(try store.workouts().count == 1)
+        let workout = try #require(try store.workouts().first)
+        #expect(try store.routes(forWorkout: workout.id).first?.locations.count == 1200)
+        #expect(try store.quantitySamples(of: .heartRate).count == 1200)
+    }
+
+    @Test func oneBadActivityDoesNotStopTheOthers() throws {
+        let store = try HealthStore.inMemory()
+        let bad = RecordedActivity(sport: "running", name: "broken", laps: [])
+
+        let report = ActivityImporter(store: store).import([bad, Self.run(identifier: nil)], fileIdentifier: "hash")
+
+        #expect(report.imported.count == 1)
+        #expect(report.rejected.count == 1)
+        #expect(report.rejected.first?.hasPrefix("broken: The activity has no timestamps") == true)
+        #expect(try store.workouts().first?.metadata.syncIdentifier == "import:hash#1")
+    }
+}
