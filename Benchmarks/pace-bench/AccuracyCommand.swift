@@ -100,7 +100,7 @@ struct AccuracyCommand: ParsableCommand {
             return scorer
         }
         let candidates = [dataset + "/score.py", dataset + "/../score.py", dataset + "/../accuracy/score.py",
-                          "../shared/accuracy/score.py", "shared/accuracy/score.py", "/work/shared/accuracy/score.py"]
+                          "../shared/accuracy/score.py", "shared/accuracy/score.py"]
         guard let found = candidates.first(where: FileManager.default.fileExists(atPath:)) else {
             throw ValidationError("cannot find score.py near '\(dataset)' or in ../shared/accuracy; pass --scorer PATH")
         }
