@@ -59,6 +59,7 @@ let package = Package(
                 "PaceStore",
                 "PaceTrack",
                 "PaceFormats",
+                "PaceTransfer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -15,7 +15,7 @@ public struct PaceCommand: ParsableCommand {
             (~/.local/share/pace/health.sqlite when XDG_DATA_HOME is unset); --store overrides both.
             """,
         version: PaceVersion.current,
-        subcommands: [ListCommand.self, ShowCommand.self, AddCommand.self, LogCommand.self, SamplesCommand.self, TrackCommand.self, DeleteCommand.self, TypesCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, AddCommand.self, LogCommand.self, SamplesCommand.self, TrackCommand.self, ImportCommand.self, ExportCommand.self, DeleteCommand.self, TypesCommand.self]
     )
 
     /// Creates the command; argument parsing fills it.

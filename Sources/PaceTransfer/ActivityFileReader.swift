@@ -1,0 +1,78 @@
+public import Foundation
+public import PaceFormats
+
+/// A file the import flow could not read: which file and why, in the reader's own words.
+public struct FileImportError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// What was wrong, with position, and what to do.
+    public var message: String
+    /// `path: message`.
+    public var description: String { message.hasPrefix(path) ? message : "\(path): \(message)" }
+}
+
+/// The activities read from one file, with the file's content identifier.
+public struct ActivityFile: Sendable {
+    /// The file.
+    public var path: String
+    /// The activities it holds (a GPX may hold several tracks, a TCX several activities).
+    public var activities: [RecordedActivity]
+    /// Warnings the reader raised (values skipped on purpose), one line each.
+    public var warnings: [String]
+    /// A stable identifier of the file's bytes (64-bit FNV-1a and length, hex), used to
+    /// recognise a re-import of a file whose activities carry no identifier of their own.
+    public var contentIdentifier: String
+}
+
+/// Reads any supported activity file by its extension: `.gpx`, `.tcx`, `.fit`.
+public enum ActivityFileReader {
+    /// The file extensions the import flow reads (lower case).
+    public static let supportedExtensions: Set<String> = ["gpx", "tcx", "fit"]
+
+    /// Reads one file.
+    ///
+    /// - Parameter url: The file.
+    /// - Throws: ``FileImportError`` naming the file and the reader's reason.
+    public static func read(_ url: URL) throws(FileImportError) -> ActivityFile {
+        let path = url.path
+        let data: Data
+        do { data = try Data(contentsOf: url, options: .mappedIfSafe) } catch {
+            throw FileImportError(path: path, message: "cannot be read (\(error.localizedDescription)); check the path and its permissions")
+        }
+        let identifier = contentIdentifier(of: data)
+        switch url.pathExtension.lowercased() {
+        case "gpx":
+            do {
+                let document = try GPXReader().read(data: data, file: path)
+                let warnings = document.warnings.map { "\(path):\($0.line): \($0.message)" }
+                return ActivityFile(path: path, activities: document.tracks, warnings: warnings, contentIdentifier: identifier)
+            } catch { throw FileImportError(path: path, message: error.description) }
+        case "tcx":
+            do {
+                let document = try TCXReader().read(data, fileName: path)
+                let warnings = document.warnings.map { "\(path):\($0.line): \($0.reason)" }
+                return ActivityFile(path: path, activities: document.activities.map(\.recorded), warnings: warnings,
+                                    contentIdentifier: identifier)
+            } catch { throw FileImportError(path: path, message: error.description) }
+        case "fit":
+            do {
+                let activity = try FITActivityReader().read(data)
+                return ActivityFile(path: path, activities: [activity], warnings: [], contentIdentifier: identifier)
+            } catch { throw FileImportError(path: path, message: "FIT decode failed: \(error.description)") }
+        default:
+            throw FileImportError(path: path, message: "is not a GPX, TCX or FIT file (by its extension); convert it or rename it")
+        }
+    }
+
+    /// 64-bit FNV-1a of the bytes and their count, in hex: not a security hash, a de-duplication key.
+    public static func contentIdentifier(of data: Data) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        data.withUnsafeBytes { bytes in
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01B3
+            }
+        }
+        return String(hash, radix: 16) + "-" + String(data.count)
+    }
+}

@@ -1,0 +1,171 @@
+public import Foundation
+public import PaceFormats
+public import PaceModel
+public import PaceStore
+import PaceTrack
+
+/// The formats `pace export` writes.
+public enum ExportFormat: String, CaseIterable, Sendable {
+    /// GPX 1.1 with Garmin TrackPointExtension (heart rate, cadence), a segment per pause.
+    case gpx
+    /// TCX v2 with laps and the ActivityExtension (speed, power).
+    case tcx
+    /// `t,lat,lon,ele,speed,dist`, the track CSV.
+    case csv
+
+    /// The usual file extension.
+    public var fileExtension: String { rawValue }
+}
+
+/// Why a workout could not be exported.
+public struct ExportError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was wrong and what to do.
+    public var message: String
+    /// The message.
+    public var description: String { message }
+}
+
+/// Turns a stored workout, its routes and its heart-rate, cadence and power samples back into a
+/// file.
+///
+/// ```swift
+/// let gpx = try WorkoutExporter(store: store).export(workoutID: id, as: .gpx)
+/// ```
+public struct WorkoutExporter: Sendable {
+    /// The store read from.
+    public var store: HealthStore
+
+    /// Creates an exporter.
+    public init(store: HealthStore) { self.store = store }
+
+    /// The file's bytes.
+    ///
+    /// - Throws: ``ExportError`` when the workout does not exist or the format cannot hold it,
+    ///   or the store's error.
+    public func export(workoutID: UUID, as format: ExportFormat) throws -> Data {
+        let activity = try recordedActivity(workoutID: workoutID)
+        switch format {
+        case .gpx:
+            return GPXWriter().data(for: activity, metadataTime: activity.laps.first?.startTime)
+        case .tcx:
+            do { return try TCXWriter().write(activity) } catch { throw ExportError(message: error.description) }
+        case .csv:
+            var writer = TrackCSVWriter()
+            var distance = 0.0
+            var previous: ActivityRecord?
+            for record in activity.records {
+                guard let time = record.time, let latitude = record.latitude, let longitude = record.longitude else { continue }
+                if let previous, let lat0 = previous.latitude, let lon0 = previous.longitude {
+                    let step = Geodesic.wgs84.distance(latitude1: lat0, longitude1: lon0, latitude2: latitude, longitude2: longitude)
+                    if step.isFinite { distance += step }
+                }
+                writer.append(.init(time: time.timeIntervalSince1970, latitude: latitude, longitude: longitude,
+                                    altitude: record.altitude ?? .nan, speed: record.speed ?? .nan, distance: distance))
+                previous = record
+            }
+            return Data(writer.csv.utf8)
+        }
+    }
+
+    /// The workout as a recorded activity: its routes' locations with the heart rate, cadence and
+    /// power samples nearest in time (within 2 s), its laps and its pauses.
+    ///
+    /// - Throws: ``ExportError`` when no workout has this UUID.
+    public func recordedActivity(workoutID: UUID) throws -> RecordedActivity {
+        guard let workout = try store.workout(id: workoutID) else {
+            throw ExportError(message: "No workout with UUID \(workoutID.uuidString) in the store. Run 'pace list' to see the workouts.")
+        }
+        let locations = try store.routes(forWorkout: workoutID).flatMap(\.locations).sorted { $0.timestamp < $1.timestamp }
+        let series = try SampleSeries(store: store, workout: workout)
+        var records: [ActivityRecord] = locations.map { location in
+            ActivityRecord(time: location.timestamp, latitude: location.latitude, longitude: location.longitude,
+                           altitude: location.verticalAccuracy < 0 ? nil : location.altitude,
+                           speed: location.speed >= 0 ? location.speed : nil,
+                           course: location.course >= 0 ? location.course : nil,
+                           horizontalAccuracy: location.horizontalAccuracy >= 0 ? location.horizontalAccuracy : nil,
+                           verticalAccuracy: location.verticalAccuracy > 0 ? location.verticalAccuracy : nil)
+        }
+        if records.isEmpty {
+            records = series.heartRate.map { ActivityRecord(time: $0.time, heartRate: $0.value) }
+        } else {
+            for index in records.indices {
+                guard let time = records[index].time else { continue }
+                records[index].heartRate = series.heartRate.nearest(to: time)
+                records[index].cadence = series.cadence.nearest(to: time)
+                records[index].power = series.power.nearest(to: time)
+            }
+        }
+        var timerEvents: [ActivityTimerEvent] = []
+        for event in workout.events {
+            switch event.type {
+            case .pause, .motionPaused: timerEvents.append(ActivityTimerEvent(kind: .pause, time: event.startDate))
+            case .resume, .motionResumed: timerEvents.append(ActivityTimerEvent(kind: .resume, time: event.startDate))
+            default: break
+            }
+        }
+        return RecordedActivity(sport: workout.activityType.name,
+                                name: workout.metadata["org.pace.name"]?.stringValue,
+                                identifier: workout.metadata[.externalUUID]?.stringValue ?? workout.id.uuidString,
+                                laps: Self.laps(of: workout, records: records), timerEvents: timerEvents,
+                                deviceName: workout.device?.name)
+    }
+
+    /// Laps from the workout's lap events, or one lap with the workout's totals.
+    private static func laps(of workout: Workout, records: [ActivityRecord]) -> [ActivityLap] {
+        let lapEvents = workout.events.filter { $0.type == .lap }.sorted { $0.startDate < $1.startDate }
+        guard lapEvents.count > 1 else {
+            return [ActivityLap(startTime: workout.startDate, totalElapsedTime: workout.endDate.timeIntervalSince(workout.startDate),
+                                totalTimerTime: workout.duration,
+                                distance: try? workout.totalDistance?.doubleValue(for: .meter),
+                                calories: try? workout.totalEnergyBurned?.doubleValue(for: .kilocalorie),
+                                records: records)]
+        }
+        return lapEvents.enumerated().map { index, event in
+            let end = index + 1 < lapEvents.count ? lapEvents[index + 1].startDate : workout.endDate
+            let inLap = records.filter { record in
+                guard let time = record.time else { return false }
+                return time >= event.startDate && (time < end || index == lapEvents.count - 1)
+            }
+            return ActivityLap(startTime: event.startDate, totalElapsedTime: end.timeIntervalSince(event.startDate),
+                               totalTimerTime: event.duration > 0 ? event.duration : nil, records: inLap)
+        }
+    }
+}
+
+/// Time series of one sample type over a workout, for matching to route locations.
+private struct TimedSeries {
+    var values: [(time: Date, value: Double)]
+
+    /// The value nearest to `time` within 2 s, or `nil`.
+    func nearest(to time: Date) -> Double? {
+        guard !values.isEmpty else { return nil }
+        var low = 0, high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle].time < time { low = middle + 1 } else { high = middle }
+        }
+        let candidates = [low - 1, low].filter { values.indices.contains($0) }
+        guard let best = candidates.min(by: { abs(values[$0].time.timeIntervalSince(time)) < abs(values[$1].time.timeIntervalSince(time)) }),
+              abs(values[best].time.timeIntervalSince(time)) <= 2 else { return nil }
+        return values[best].value
+    }
+
+    func map<T>(_ transform: ((time: Date, value: Double)) -> T) -> [T] { values.map(transform) }
+}
+
+/// The heart-rate, cadence and power samples of a workout's interval.
+private struct SampleSeries {
+    var heartRate: TimedSeries
+    var cadence: TimedSeries
+    var power: TimedSeries
+
+    init(store: HealthStore, workout: Workout) throws {
+        func series(_ type: QuantityTypeIdentifier, _ unit: HealthUnit) throws -> TimedSeries {
+            TimedSeries(values: try store.quantitySamples(of: type, from: workout.startDate, to: workout.endDate)
+                .compactMap { sample in (try? sample.quantity.doubleValue(for: unit)).map { (sample.startDate, $0) } })
+        }
+        heartRate = try series(.heartRate, .countPerMinute)
+        cadence = workout.activityType == .cycling ? try series(.cyclingCadence, .countPerMinute) : TimedSeries(values: [])
+        power = try series(workout.activityType == .cycling ? .cyclingPower : .runningPower, .watt)
+    }
+}

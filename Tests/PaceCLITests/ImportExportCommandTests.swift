@@ -1,0 +1,89 @@
+import Foundation
+import PaceModel
+import PaceStore
+import PaceTestSupport
+import Testing
+
+/// `pace import` and `pace export` against the real binary and real files.
+@Suite struct ImportExportCommandTests {
+    let directory: TemporaryDirectory
+    let pace: CommandRunner
+    let storePath: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        storePath = directory.path("health.sqlite")
+        pace = try CommandRunner(environment: ["PACE_STORE": storePath, "TZ": "UTC"])
+    }
+
+    /// A fixture of the format tests, read in place.
+    static func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("PaceFormatsTests/Fixtures/\(name)").path
+    }
+
+    @Test func importsFilesOnceAndSkipsDuplicates() throws {
+        defer { directory.remove() }
+        let files = [Self.fixture("gpx/applewatch-run-3seg-hr-cad.gpx"), Self.fixture("tcx/fr220-run-4laps-hr-runcad.tcx")]
+
+        let first = try pace.run(["import"] + files)
+        let second = try pace.run(["import", "--json"] + files)
+
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput.hasPrefix("Imported 2 workouts from 2 files; 0 skipped as duplicate; 0 rejected.\n"))
+        #expect(first.standardError.contains("[2/2] "))
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(second.standardOutput.utf8)) as? [String: Any])
+        #expect(summary["skippedAsDuplicate"] as? Int == 2)
+        #expect((summary["imported"] as? [Any])?.isEmpty == true)
+        let store = try HealthStore(path: storePath)
+        let workouts = try store.workouts()
+        #expect(workouts.count == 2)
+        let tcx = try #require(workouts.first { $0.events.contains { $0.type == .lap } && $0.device?.name != "Apple Watch" })
+        #expect(tcx.events.filter { $0.type == .lap }.count == 4)
+        #expect(try store.routes(forWorkout: tcx.id).first?.locations.isEmpty == false)
+        #expect(try store.quantitySamples(of: .heartRate, from: tcx.startDate, to: tcx.endDate).count == 49, "one per trackpoint")
+    }
+
+    @Test func brokenFileIsRejectedWithItsReasonAndExitCodeOne() throws {
+        defer { directory.remove() }
+        let result = try pace.run(["import", Self.fixture("tcx/garbage-not-xml.tcx")])
+
+        #expect(result.status == 1)
+        #expect(result.standardOutput.hasPrefix("Imported 0 workouts from 1 file; 0 skipped as duplicate; 1 rejected.\nrejected: "))
+        #expect(result.standardOutput.contains("garbage-not-xml.tcx"))
+        #expect(try HealthStore(path: storePath).workouts().isEmpty)
+    }
+
+    @Test func exportedGPXAndTCXReimportWithTheSameTrackAndHeartRate() throws {
+        defer { directory.remove() }
+        _ = try pace.run(["import", Self.fixture("tcx/fr220-run-4laps-hr-runcad.tcx")])
+        let store = try HealthStore(path: storePath)
+        let original = try #require(try store.workouts().first)
+        let originalRoute = try #require(try store.routes(forWorkout: original.id).first)
+        let originalHeartRate = try store.quantitySamples(of: .heartRate, from: original.startDate, to: original.endDate)
+
+        for format in ["gpx", "tcx"] {
+            let file = directory.path("export.\(format)")
+            let export = try pace.run(["export", original.id.uuidString, "--format", format, "--output", file])
+            #expect(export.status == 0, "\(export.standardError)")
+
+            let other = directory.path("other-\(format).sqlite")
+            let reimport = try CommandRunner(environment: ["PACE_STORE": other]).run(["import", file])
+            #expect(reimport.status == 0, "\(reimport.standardOutput)")
+            let copyStore = try HealthStore(path: other)
+            let copy = try #require(try copyStore.workouts().first)
+            let route = try #require(try copyStore.routes(forWorkout: copy.id).first)
+            #expect(route.locations.count == originalRoute.locations.count, "\(format)")
+            #expect(abs(route.locations[10].latitude - originalRoute.locations[10].latitude) < 1e-7)
+            let heartRate = try copyStore.quantitySamples(of: .heartRate, from: copy.startDate, to: copy.endDate)
+            #expect(heartRate.map(\.quantity.value) == originalHeartRate.map(\.quantity.value), "\(format)")
+        }
+    }
+
+    @Test func exportOfAnUnknownWorkoutFails() throws {
+        defer { directory.remove() }
+        let result = try pace.run(["export", UUID().uuidString, "--format", "gpx"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("No workout with UUID"))
+    }
+}
