@@ -1,7 +1,7 @@
 public import Foundation
 public import PaceFormats
 public import PaceModel
-import PaceTrack
+public import PaceTrack
 
 /// The health objects one recorded activity becomes: a workout, its route, and its samples.
 public struct ConvertedActivity: Sendable {
@@ -156,6 +156,12 @@ public struct ActivityConverter: Sendable {
         }
         if let from = pausedAt, end > from { intervals.append((from, end, end.timeIntervalSince(from))) }
         return intervals
+    }
+
+    /// The timed positions of an activity as raw fixes for PaceTrack, in time order; files without
+    /// accuracy fields get ``assumedHorizontalAccuracy``.
+    public static func fixes(from activity: RecordedActivity) -> [Fix] {
+        activity.records.compactMap(fix).sorted { $0.time < $1.time }
     }
 
     static func fix(_ record: ActivityRecord) -> Fix? {

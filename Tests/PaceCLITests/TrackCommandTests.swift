@@ -75,3 +75,17 @@ import Testing
         #expect(activity.status == 64)
     }
 }
+
+@Suite struct TrackCommandFileTests {
+    @Test func readsATCXFile() throws {
+        let file = ImportExportCommandTests.fixture("tcx/fr220-run-4laps-hr-runcad.tcx")
+
+        let result = try CommandRunner().run(["track", file, "--activity", "running", "--json"])
+
+        #expect(result.status == 0, "\(result.standardError)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let fixes = try #require(summary["fixes"] as? [String: Any])
+        #expect(fixes["total"] as? Int == 49)
+        #expect((summary["distanceMeters"] as? Double ?? 0) > 0)
+    }
+}

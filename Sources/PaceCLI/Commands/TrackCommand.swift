@@ -3,6 +3,7 @@ import Foundation
 import PaceFormats
 import PaceModel
 import PaceTrack
+import PaceTransfer
 
 /// `pace track IN --activity TYPE`: runs a recorded track through the filter.
 struct TrackCommand: ParsableCommand {
@@ -10,13 +11,13 @@ struct TrackCommand: ParsableCommand {
         commandName: "track",
         abstract: "Filter a recorded GPS track and print its distance, moving time, elevation and splits.",
         discussion: """
-            IN is a CSV with a header naming t (Unix seconds), lat, lon and optionally ele, hacc, vacc, speed, \
-            course (-1 = not available). The output CSV has t,lat,lon,ele,speed,dist (m/s, cumulative metres).
+            IN is a GPX, TCX or FIT file, or a CSV with a header naming t (Unix seconds), lat, lon and optionally \
+            ele, hacc, vacc, speed, course (-1 = not available). The output CSV has t,lat,lon,ele,speed,dist (m/s, cumulative metres).
             """)
 
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: "The recorded track (CSV).")
+    @Argument(help: "The recorded track: GPX, TCX, FIT or CSV.")
     var input: String
 
     @Option(name: .long, help: "The activity, e.g. running, walking, hiking, cycling: it sets the thresholds.")
@@ -39,11 +40,19 @@ struct TrackCommand: ParsableCommand {
     }
 
     func run() throws {
-        let text: String
-        do { text = try String(contentsOfFile: input, encoding: .utf8) } catch {
-            throw ValidationError("Cannot read '\(input)': \(error.localizedDescription)")
+        let fixes: [Fix]
+        if ActivityFileReader.supportedExtensions.contains((input as NSString).pathExtension.lowercased()) {
+            guard FileManager.default.isReadableFile(atPath: input) else {
+                throw ValidationError("Cannot read '\(input)': no such readable file.")
+            }
+            fixes = try ActivityFileReader.read(URL(fileURLWithPath: input)).activities.flatMap(ActivityConverter.fixes(from:))
+        } else {
+            let text: String
+            do { text = try String(contentsOfFile: input, encoding: .utf8) } catch {
+                throw ValidationError("Cannot read '\(input)': \(error.localizedDescription)")
+            }
+            fixes = try TrackCSV.read(text, file: input).map(Fix.init)
         }
-        let fixes = try TrackCSV.read(text, file: input).map(Fix.init)
         let configuration = TrackConfiguration.forActivity(WorkoutActivityType(name: activity) ?? .running)
         let track = TrackProcessor.process(fixes, configuration: configuration, smoothed: mode == .smoothed)
         if let outputPath {
