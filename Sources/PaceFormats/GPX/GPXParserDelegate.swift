@@ -255,7 +255,7 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
 
     private func time(_ value: String, parser: XMLParser) -> Date? {
         guard !value.isEmpty else { return nil }
-        guard let date = GPXTime.parse(value) else {
+        guard let date = XMLDateTime.parse(value) else {
             warn(.invalidValue, "<time> is not an ISO 8601 date-time; the time was ignored.", parser)
             return nil
         }

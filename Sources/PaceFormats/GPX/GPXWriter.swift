@@ -44,7 +44,7 @@ public struct GPXWriter: Sendable {
         if activity.name != nil || time != nil {
             out += "  <metadata>\n"
             if let name = activity.name { out += "    <name>\(Self.escape(name))</name>\n" }
-            if let time { out += "    <time>\(GPXTime.format(time))</time>\n" }
+            if let time { out += "    <time>\(XMLDateTime.format(time))</time>\n" }
             out += "  </metadata>\n"
         }
         out += "  <trk>\n"
@@ -101,7 +101,7 @@ public struct GPXWriter: Sendable {
         guard let latitude = record.latitude, let longitude = record.longitude else { return }
         out += "      <trkpt lat=\"\(String(format: "%.8f", latitude))\" lon=\"\(String(format: "%.8f", longitude))\">"
         if let altitude = record.altitude, altitude.isFinite { out += "<ele>\(decimal(altitude))</ele>" }
-        if let time = record.time { out += "<time>\(GPXTime.format(time))</time>" }
+        if let time = record.time { out += "<time>\(XMLDateTime.format(time))</time>" }
         var extensions = ""
         if let temperature = record.temperature, temperature.isFinite {
             extensions += "<gpxtpx:atemp>\(decimal(temperature))</gpxtpx:atemp>"

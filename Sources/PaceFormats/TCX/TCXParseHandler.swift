@@ -198,7 +198,7 @@ final class TCXParseHandler: NSObject, XMLParserDelegate {
             finishActivity()
         case ("Id", "Activity"):
             activity?.recorded.identifier = value.isEmpty ? nil : value
-            if activity?.recorded.identifier != nil, TCXTime.parse(value) == nil {
+            if activity?.recorded.identifier != nil, XMLDateTime.parse(value) == nil {
                 warn(element, "<Id> is not a date-time; it is kept as the identifier only")
             }
         case ("Notes", "Activity") where activity?.recorded.name == nil:
@@ -247,7 +247,7 @@ final class TCXParseHandler: NSObject, XMLParserDelegate {
         }
         if finished.startTime == nil {
             finished.startTime = finished.records.first(where: { $0.time != nil })?.time
-                ?? activity?.recorded.identifier.flatMap(TCXTime.parse)
+                ?? activity?.recorded.identifier.flatMap(XMLDateTime.parse)
         }
         activity?.recorded.laps.append(finished)
         activity?.summaries.append(summary)
@@ -286,7 +286,7 @@ final class TCXParseHandler: NSObject, XMLParserDelegate {
 
     private func date(_ text: String, element: Element) -> Date? {
         guard !text.isEmpty else { return nil }
-        guard let date = TCXTime.parse(text) else {
+        guard let date = XMLDateTime.parse(text) else {
             warn(element, "<\(element.name)> is not an ISO 8601 date-time; the value was skipped")
             return nil
         }

@@ -47,7 +47,7 @@ public struct TCXWriter: Sendable {
         for index in laps.indices where laps[index].startTime == nil {
             laps[index].startTime = laps[index].records.first?.time
         }
-        guard let start = activity.identifier.flatMap(TCXTime.parse) ?? laps.compactMap(\.startTime).first else {
+        guard let start = activity.identifier.flatMap(XMLDateTime.parse) ?? laps.compactMap(\.startTime).first else {
             throw TCXError(.unsupportedValue, file: nil, reason: "the activity has no start time; TCX needs one as its Id")
         }
         var output = """
@@ -58,7 +58,7 @@ public struct TCXWriter: Sendable {
             xsi:schemaLocation="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2 http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd">
              <Activities>
               <Activity Sport="\(Self.sport(activity.sport))">
-               <Id>\(TCXTime.format(start))</Id>
+               <Id>\(XMLDateTime.format(start))</Id>
 
             """
         var distanceBefore = 0.0
@@ -110,7 +110,7 @@ public struct TCXWriter: Sendable {
         let heartRates = lap.records.compactMap(\.heartRate)
         let averageHeartRate = lap.averageHeartRate ?? (heartRates.isEmpty ? nil : heartRates.reduce(0, +) / Double(heartRates.count))
         let maximumHeartRate = lap.maximumHeartRate ?? heartRates.max()
-        output += "   <Lap StartTime=\"\(TCXTime.format(lapStart))\">\n"
+        output += "   <Lap StartTime=\"\(XMLDateTime.format(lapStart))\">\n"
         output += "    <TotalTimeSeconds>\(Self.number(max(0, totalTime)) ?? "0")</TotalTimeSeconds>\n"
         output += "    <DistanceMeters>\(Self.number(max(0, distance)) ?? "0")</DistanceMeters>\n"
         if let maximumSpeed = lap.records.compactMap(\.speed).max(), let text = Self.number(maximumSpeed) {
@@ -134,7 +134,7 @@ public struct TCXWriter: Sendable {
     }
 
     private func writeTrackpoint(_ record: ActivityRecord, to output: inout String) {
-        output += "     <Trackpoint>\n      <Time>\(record.time.map(TCXTime.format) ?? "")</Time>\n"
+        output += "     <Trackpoint>\n      <Time>\(record.time.map(XMLDateTime.format) ?? "")</Time>\n"
         if let latitude = record.latitude.flatMap(Self.number), let longitude = record.longitude.flatMap(Self.number) {
             output += "      <Position><LatitudeDegrees>\(latitude)</LatitudeDegrees>"
                 + "<LongitudeDegrees>\(longitude)</LongitudeDegrees></Position>\n"

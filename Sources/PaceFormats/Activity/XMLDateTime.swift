@@ -1,13 +1,14 @@
 internal import Foundation
 
-/// Parses and formats `xsd:dateTime` values as TCX files use them.
+/// Parses and formats `xsd:dateTime` values as GPX and TCX files use them.
 ///
-/// Accepts `2021-04-16T13:37:53Z`, fractional seconds of any length (`…53.123456Z`), offsets
-/// (`+01:00`, `-0530`) and no zone at all (read as UTC, as Garmin Training Center does).
-/// Hand-written instead of `ISO8601DateFormatter` because a file has thousands of timestamps.
-enum TCXTime {
+/// Accepts `2021-04-16T13:37:53Z`, a space instead of the `T`, fractional seconds of any length
+/// (`…53.123456Z`), offsets (`+01:00`, `-0530`, `+01`) and no zone at all (read as UTC, as the GPX
+/// schema and Garmin Training Center do). Hand-written instead of `ISO8601DateFormatter` because a
+/// file has hundreds of thousands of timestamps.
+enum XMLDateTime {
     /// The instant a timestamp names, or `nil` if it is not a date-time.
-    static func parse(_ text: String) -> Date? {
+    static func parse(_ text: some StringProtocol) -> Date? {
         let bytes = Array(text.utf8)
         var index = 0
         func digits(_ count: Int) -> Int? {
@@ -55,7 +56,8 @@ enum TCXTime {
                 index += 1
                 guard let hours = digits(2) else { return nil }
                 _ = expect(58)
-                guard let minutes = digits(2), hours <= 14, minutes < 60 else { return nil }
+                let minutes = index < bytes.count ? digits(2) : 0
+                guard let minutes, hours <= 14, minutes < 60 else { return nil }
                 offsetSeconds = sign * (hours * 3600 + minutes * 60)
             }
         }
