@@ -94,8 +94,12 @@ public struct ActivityConverter: Sendable {
         if activity.laps.count > 1 {
             for lap in activity.laps {
                 guard let lapStart = lap.startTime, lapStart >= start else { continue }
-                let length = min(lap.totalElapsedTime ?? 0, end.timeIntervalSince(lapStart))
-                events.append(WorkoutEvent(type: .lap, start: lapStart, duration: max(0, length)))
+                let length = min(lap.totalElapsedTime ?? lap.totalTimerTime ?? 0, end.timeIntervalSince(lapStart))
+                var lapMetadata = Metadata()
+                lapMetadata[.lapDistance] = lap.distance.map { .quantity(Quantity(value: $0, unit: .meter)) }
+                lapMetadata[.lapTimerTime] = lap.totalTimerTime.map { .quantity(Quantity(value: $0, unit: .second)) }
+                lapMetadata[.lapEnergy] = lap.calories.map { .quantity(Quantity(value: $0, unit: .kilocalorie)) }
+                events.append(WorkoutEvent(type: .lap, start: lapStart, duration: max(0, length), metadata: lapMetadata))
             }
         }
         events.sort { $0.startDate < $1.startDate }
@@ -208,4 +212,13 @@ public struct ActivityConverter: Sendable {
         }
         return samples
     }
+}
+
+extension MetadataKey {
+    /// A lap's distance as the file stated it (length quantity), on a lap event.
+    public static let lapDistance: MetadataKey = "org.pace.lapDistance"
+    /// A lap's timer (moving) time as the file stated it (time quantity), on a lap event.
+    public static let lapTimerTime: MetadataKey = "org.pace.lapTimerTime"
+    /// A lap's energy as the file stated it (energy quantity), on a lap event.
+    public static let lapEnergy: MetadataKey = "org.pace.lapEnergy"
 }

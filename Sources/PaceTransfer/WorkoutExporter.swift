@@ -10,6 +10,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case gpx
     /// TCX v2 with laps and the ActivityExtension (speed, power).
     case tcx
+    /// A FIT activity file: records, laps, pauses as timer events, session and activity messages.
+    case fit
     /// `t,lat,lon,ele,speed,dist`, the track CSV.
     case csv
 
@@ -49,6 +51,8 @@ public struct WorkoutExporter: Sendable {
             return GPXWriter().data(for: activity, metadataTime: activity.laps.first?.startTime)
         case .tcx:
             do { return try TCXWriter().write(activity) } catch { throw ExportError(message: error.description) }
+        case .fit:
+            return FITActivityWriter().write(activity)
         case .csv:
             var writer = TrackCSVWriter()
             var distance = 0.0
@@ -126,8 +130,14 @@ public struct WorkoutExporter: Sendable {
                 guard let time = record.time else { return false }
                 return time >= event.startDate && (time < end || index == lapEvents.count - 1)
             }
+            func stated(_ key: MetadataKey, _ unit: HealthUnit) -> Double? {
+                guard case .quantity(let quantity)? = event.metadata[key] else { return nil }
+                return try? quantity.doubleValue(for: unit)
+            }
             return ActivityLap(startTime: event.startDate, totalElapsedTime: end.timeIntervalSince(event.startDate),
-                               totalTimerTime: event.duration > 0 ? event.duration : nil, records: inLap)
+                               totalTimerTime: stated(.lapTimerTime, .second) ?? (event.duration > 0 ? event.duration : nil),
+                               distance: stated(.lapDistance, .meter), calories: stated(.lapEnergy, .kilocalorie),
+                               records: inLap)
         }
     }
 }

@@ -62,7 +62,7 @@ import Testing
         let originalRoute = try #require(try store.routes(forWorkout: original.id).first)
         let originalHeartRate = try store.quantitySamples(of: .heartRate, from: original.startDate, to: original.endDate)
 
-        for format in ["gpx", "tcx"] {
+        for format in ["gpx", "tcx", "fit"] {
             let file = directory.path("export.\(format)")
             let export = try pace.run(["export", original.id.uuidString, "--format", format, "--output", file])
             #expect(export.status == 0, "\(export.standardError)")
@@ -77,6 +77,13 @@ import Testing
             #expect(abs(route.locations[10].latitude - originalRoute.locations[10].latitude) < 1e-7)
             let heartRate = try copyStore.quantitySamples(of: .heartRate, from: copy.startDate, to: copy.endDate)
             #expect(heartRate.map(\.quantity.value) == originalHeartRate.map(\.quantity.value), "\(format)")
+            if format != "gpx" {  // GPX has no laps and no totals
+                #expect(copy.events.filter { $0.type == .lap }.count == original.events.filter { $0.type == .lap }.count, "\(format) laps")
+                #expect(abs(copy.duration - original.duration) <= 1, "\(format) duration")
+                let copyDistance = try #require(copy.totalDistance).doubleValue(for: .meter)
+                let originalDistance = try #require(original.totalDistance).doubleValue(for: .meter)
+                #expect(abs(copyDistance - originalDistance) < 0.5, "\(format) distance")
+            }
         }
     }
 

@@ -7,14 +7,14 @@ import PaceTransfer
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a workout with its route, heart rate, laps and pauses as GPX, TCX or CSV.")
+        abstract: "Export a workout with its route, heart rate, laps and pauses as GPX, TCX, FIT or CSV.")
 
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var object: ObjectIDArgument
 
-    @Option(name: .long, help: "gpx, tcx or csv.", transform: { text in
+    @Option(name: .long, help: "gpx, tcx, fit or csv.", transform: { text in
         guard let format = ExportFormat(rawValue: text.lowercased()) else {
-            throw ValidationError("Unknown format '\(text)'. Use gpx, tcx or csv.")
+            throw ValidationError("Unknown format '\(text)'. Use gpx, tcx, fit or csv.")
         }
         return format
     })

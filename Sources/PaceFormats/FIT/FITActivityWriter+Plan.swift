@@ -1,0 +1,166 @@
+import Foundation
+
+/// What ``FITActivityWriter`` writes, worked out before encoding: the laps with their records and
+/// totals (stated or computed), the timer events in time order, the activity's start and end, the
+/// FIT sport and the session totals.
+struct FITActivityPlan {
+    /// A lap to write; totals in seconds, metres, kilocalories and beats per minute.
+    struct Lap {
+        var start: Date?
+        /// The lap's `timestamp`: its last record's time, else start + stated elapsed time (so that a
+        /// reader assigning records to laps by time puts the next lap's first record in the next lap).
+        var end: Date?
+        var elapsed: Double?
+        var timer: Double?
+        var distance: Double?
+        var calories: Double?
+        var averageHeartRate: Double?
+        var maximumHeartRate: Double?
+        /// FIT `lap_trigger` value.
+        var trigger: Int?
+        /// FIT `intensity` value.
+        var intensity: Int?
+        /// The records that have a time, in the lap's order.
+        var records: [ActivityRecord]
+    }
+
+    /// Session totals; seconds, metres, kilocalories, beats per minute.
+    struct Totals {
+        var elapsed: Double?
+        var timer: Double?
+        var distance: Double?
+        var calories: Double?
+        var averageHeartRate: Double?
+        var maximumHeartRate: Double?
+    }
+
+    var laps: [Lap] = []
+    var timerEvents: [ActivityTimerEvent]
+    var start: Date?
+    var end: Date?
+    /// FIT `sport` value.
+    var sport: Int
+    var sessionTotals = Totals()
+
+    init(_ activity: RecordedActivity) {
+        timerEvents = activity.timerEvents.sorted { $0.time < $1.time }
+        sport = Self.sport(activity.sport)
+        var previousEnd: Date?
+        var previousDistance = 0.0
+        for lap in activity.laps {
+            let planned = Self.lap(lap, previousEnd: previousEnd, previousDistance: previousDistance,
+                                   events: timerEvents)
+            previousEnd = planned.end ?? previousEnd
+            if let last = planned.records.compactMap(\.distance).last { previousDistance = last }
+            laps.append(planned)
+        }
+        let times = laps.flatMap { lap in [lap.start, lap.end].compactMap { $0 } + lap.records.compactMap(\.time) }
+            + timerEvents.map(\.time)
+        start = times.min()
+        end = times.max()
+        sessionTotals = totals()
+    }
+
+    private static func lap(_ lap: ActivityLap, previousEnd: Date?, previousDistance: Double,
+                            events: [ActivityTimerEvent]) -> Lap {
+        let records = lap.records.filter { $0.time != nil }
+        let times = records.compactMap(\.time)
+        let start = lap.startTime ?? times.min() ?? previousEnd
+        let statedEnd = start.flatMap { start in lap.totalElapsedTime.map { start.addingTimeInterval($0) } }
+        let end = times.max() ?? statedEnd ?? start
+        let elapsed = lap.totalElapsedTime ?? start.flatMap { start in end.map { $0.timeIntervalSince(start) } }
+        var timer = lap.totalTimerTime
+        if timer == nil, let elapsed, let start, let end {
+            timer = max(0, elapsed - pausedSeconds(from: start, to: end, events: events))
+        }
+        let heartRates = records.compactMap(\.heartRate)
+        return Lap(
+            start: start, end: end, elapsed: elapsed, timer: timer,
+            distance: lap.distance ?? records.compactMap(\.distance).last.map { max(0, $0 - previousDistance) },
+            calories: lap.calories,
+            averageHeartRate: lap.averageHeartRate ?? mean(heartRates),
+            maximumHeartRate: lap.maximumHeartRate ?? heartRates.max(),
+            trigger: lap.trigger.flatMap(lapTrigger), intensity: lap.intensity.flatMap(intensity),
+            records: records)
+    }
+
+    private func totals() -> Totals {
+        let elapsed = start.flatMap { start in end.map { $0.timeIntervalSince(start) } }
+        var timer = Self.sum(laps.map(\.timer))
+        if timer == nil, let elapsed, let start, let end {
+            timer = max(0, elapsed - Self.pausedSeconds(from: start, to: end, events: timerEvents))
+        }
+        let heartRates = laps.flatMap(\.records).compactMap(\.heartRate)
+        return Totals(
+            elapsed: elapsed, timer: timer,
+            distance: Self.sum(laps.map(\.distance)), calories: Self.sum(laps.map(\.calories)),
+            averageHeartRate: Self.mean(heartRates) ?? Self.mean(laps.compactMap(\.averageHeartRate)),
+            maximumHeartRate: laps.compactMap(\.maximumHeartRate).max())
+    }
+
+    /// Seconds of `start...end` during which the timer was paused (a pause without a resume lasts to `end`).
+    static func pausedSeconds(from start: Date, to end: Date, events: [ActivityTimerEvent]) -> Double {
+        var total = 0.0
+        var pausedAt: Date?
+        func add(_ from: Date, _ to: Date) {
+            let overlap = min(to, end).timeIntervalSince(max(from, start))
+            if overlap > 0 { total += overlap }
+        }
+        for event in events {
+            switch event.kind {
+            case .pause where pausedAt == nil: pausedAt = event.time
+            case .resume:
+                if let pause = pausedAt { add(pause, event.time) }
+                pausedAt = nil
+            default: break
+            }
+        }
+        if let pausedAt { add(pausedAt, end) }
+        return total
+    }
+
+    private static func mean(_ values: [Double]) -> Double? {
+        values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+    }
+
+    private static func sum(_ values: [Double?]) -> Double? {
+        let present = values.compactMap { $0 }
+        return present.isEmpty ? nil : present.reduce(0, +)
+    }
+
+    // MARK: - Vocabulary
+
+    /// `"Trail Running"` → `"trail_running"`.
+    private static func key(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespaces).lowercased()
+            .replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: "-", with: "_")
+    }
+
+    /// The FIT `sport` of a sport name: running, cycling (biking, ride…), walking, hiking, swimming,
+    /// any other name of FIT's sport enum as is, else generic (0).
+    static func sport(_ name: String?) -> Int {
+        guard let name else { return 0 }
+        switch key(name) {
+        case "running", "run", "trail_running", "treadmill_running", "jogging": return 1
+        case "cycling", "biking", "bike", "ride", "cycle", "road_biking", "mountain_biking", "indoor_cycling": return 2
+        case "swimming", "swim", "pool_swimming", "open_water_swimming": return 5
+        case "walking", "walk": return 11
+        case "hiking", "hike": return 17
+        case let other:
+            guard let value = FITProfile.encoderEnumValue(type: "sport", name: other), value < 0xFF else { return 0 }
+            return value
+        }
+    }
+
+    /// The FIT `lap_trigger` of a trigger name (FIT's own names, TCX `Location` → position_lap).
+    static func lapTrigger(_ name: String) -> Int? {
+        let key = key(name)
+        return FITProfile.encoderEnumValue(type: "lap_trigger", name: key == "location" ? "position_lap" : key)
+    }
+
+    /// The FIT `intensity` of an intensity name (FIT's own names, TCX `Resting` → rest).
+    static func intensity(_ name: String) -> Int? {
+        let key = key(name)
+        return FITProfile.encoderEnumValue(type: "intensity", name: key == "resting" ? "rest" : key)
+    }
+}
