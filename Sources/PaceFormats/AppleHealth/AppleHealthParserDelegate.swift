@@ -1,0 +1,342 @@
+import Foundation
+import FoundationXML
+import PaceModel
+
+/// The `XMLParser` delegate behind ``AppleHealthExportReader``: builds one object at a time and hands
+/// it to the handler when its element ends, so memory stays flat however large the export is.
+final class AppleHealthParserDelegate: NSObject, XMLParserDelegate {
+    typealias Attributes = [String: String]
+
+    struct Pending {
+        var attributes: Attributes
+        var line: Int
+        var column: Int
+        var metadata = Metadata()
+    }
+
+    struct PendingWorkout {
+        var base: Pending
+        var id = UUID()
+        var events: [WorkoutEvent] = []
+        var statistics: [QuantityTypeIdentifier: WorkoutStatistics] = [:]
+        var routes: [WorkoutRoute] = []
+    }
+
+    struct PendingRoute {
+        var base: Pending
+        var locations: [RouteLocation] = []
+        var filePath: String?
+    }
+
+    private let file: String
+    private let folder: URL
+    private let handler: (AppleHealthExportItem) throws -> Void
+    weak var parser: XMLParser?
+
+    var summary = AppleHealthExportSummary()
+    private(set) var failure: AppleHealthError?
+    private(set) var sawRoot = false
+    private(set) var parseError: (any Error)?
+    private(set) var parseErrorPosition: (line: Int, column: Int)?
+
+    private var depth = 0
+    /// `true` when the document ended before its root element was closed (a truncated file).
+    var isInsideElement: Bool { depth > 0 }
+    private var skipDepth = 0
+    private var record: Pending?
+    private var correlation: (base: Pending, quantities: [QuantitySample], categories: [CategorySample])?
+    var workout: PendingWorkout?
+    var route: PendingRoute?
+
+    init(file: String, folder: URL, handler: @escaping (AppleHealthExportItem) throws -> Void) {
+        self.file = file
+        self.folder = folder
+        self.handler = handler
+    }
+
+    // MARK: XMLParserDelegate
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        depth += 1
+        if skipDepth > 0 { skipDepth += 1; return }
+        let here = Pending(attributes: attributes, line: parser.lineNumber, column: parser.columnNumber)
+        if depth == 1 {
+            guard name == "HealthData" else {
+                fail(.notAppleHealthExport, "the root element is <\(name)>, not <HealthData>; choose the export.xml "
+                     + "from Apple Health's export (not export_cda.xml or another file).", here)
+                return
+            }
+            sawRoot = true
+            return
+        }
+        switch name {
+        case "Record": record = here
+        case "MetadataEntry":
+            guard let key = attributes["key"], let value = attributes["value"] else { return }
+            let entry = AppleHealthValues.metadataValue(value)
+            if record != nil { record!.metadata[MetadataKey(rawValue: key)] = entry }
+            else if route != nil { route!.base.metadata[MetadataKey(rawValue: key)] = entry }
+            else if workout != nil { workout!.base.metadata[MetadataKey(rawValue: key)] = entry }
+            else if correlation != nil { correlation!.base.metadata[MetadataKey(rawValue: key)] = entry }
+        case "Correlation" where depth == 2: correlation = (here, [], [])
+        case "Workout" where depth == 2: workout = PendingWorkout(base: here)
+        case "WorkoutEvent" where workout != nil && depth == 3: addEvent(here); skipDepth = 1 // children: not the workout's
+        case "WorkoutStatistics" where workout != nil && depth == 3: addStatistics(here); skipDepth = 1
+        case "WorkoutRoute" where workout != nil && depth == 3: route = PendingRoute(base: here)
+        case "FileReference" where route != nil: route!.filePath = attributes["path"]
+        case "Location" where route != nil: addLocation(here)
+        case "ExportDate" where depth == 2: summary.exportDate = attributes["value"].flatMap(AppleHealthValues.date)
+        case "Me" where depth == 2: emit(.characteristics(characteristics(here)))
+        case "ActivitySummary" where depth == 2: activitySummary(here)
+        default:
+            if depth == 2 { warn(.unknownElement, "<\(name)> is not imported by Pace; skipped.", here) }
+            skipDepth = 1
+        }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        defer { depth -= 1 }
+        if skipDepth > 0 { skipDepth -= 1; return }
+        switch name {
+        case "Record":
+            guard let pending = record else { return }
+            record = nil
+            switch sample(pending) {
+            case .quantity(let sample)?:
+                if correlation != nil { correlation!.quantities.append(sample) }
+                else { summary.quantitySampleCount += 1; emit(.quantitySample(sample)) }
+            case .category(let sample)?:
+                if correlation != nil { correlation!.categories.append(sample) }
+                else { summary.categorySampleCount += 1; emit(.categorySample(sample)) }
+            case nil: break
+            }
+        case "Correlation":
+            guard let pending = correlation else { return }
+            correlation = nil
+            finishCorrelation(pending.base, pending.quantities, pending.categories)
+        case "WorkoutRoute":
+            guard let pending = route else { return }
+            route = nil
+            finishRoute(pending)
+        case "Workout":
+            guard let pending = workout else { return }
+            workout = nil
+            finishWorkout(pending)
+        default: break
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
+        refuseEntity(parser)
+    }
+
+    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+        refuseEntity(parser)
+    }
+
+    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? { nil }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if self.parseError == nil {
+            self.parseError = parseError
+            parseErrorPosition = (parser.lineNumber, parser.columnNumber)
+        }
+    }
+
+    // MARK: Objects
+
+    private enum Sample { case quantity(QuantitySample), category(CategorySample) }
+
+    private func sample(_ pending: Pending) -> Sample? {
+        let attributes = pending.attributes
+        let typeName = attributes["type"] ?? ""
+        guard let (start, end) = interval(pending, what: typeName) else { return nil }
+        let source = makeSource(attributes)
+        let device = attributes["device"].flatMap(AppleHealthValues.device)
+        if let type = QuantityTypeIdentifier(rawValue: typeName) {
+            guard let quantity = quantity(attributes["value"], attributes["unit"], pending, what: "\(typeName) record") else { return nil }
+            let sample = QuantitySample(type: type, quantity: quantity, start: start, end: end, source: source,
+                                        device: device, metadata: pending.metadata)
+            return valid(sample, pending, what: "\(typeName) record") { try sample.validate() }.map(Sample.quantity)
+        }
+        if let type = CategoryTypeIdentifier(rawValue: typeName) {
+            guard let value = attributes["value"].flatMap({ AppleHealthValues.categoryValue($0, type: type) }) else {
+                warn(.invalidValue, "the value of a \(typeName) record is not one of its category values; record skipped.", pending)
+                return nil
+            }
+            let sample = CategorySample(type: type, value: value, start: start, end: end, source: source,
+                                        device: device, metadata: pending.metadata)
+            return valid(sample, pending, what: "\(typeName) record") { try sample.validate() }.map(Sample.category)
+        }
+        warn(.unknownType, "record type '\(typeName)' is not known to Pace; record skipped.", pending)
+        return nil
+    }
+
+    private func finishCorrelation(_ pending: Pending, _ quantities: [QuantitySample], _ categories: [CategorySample]) {
+        let typeName = pending.attributes["type"] ?? ""
+        guard let (start, end) = interval(pending, what: typeName) else { return }
+        summary.correlationCount += 1
+        emit(.correlation(AppleHealthCorrelation(
+            type: typeName, startDate: start, endDate: end, source: makeSource(pending.attributes),
+            device: pending.attributes["device"].flatMap(AppleHealthValues.device), metadata: pending.metadata,
+            quantitySamples: quantities, categorySamples: categories)))
+    }
+
+    private func finishWorkout(_ pending: PendingWorkout) {
+        let attributes = pending.base.attributes
+        let typeName = attributes["workoutActivityType"] ?? ""
+        guard let activityType = WorkoutActivityType(hkIdentifier: typeName) else {
+            warn(.unknownType, "workout activity type '\(typeName)' is not known to Pace; workout skipped.", pending.base)
+            return
+        }
+        guard let (start, end) = interval(pending.base, what: "workout") else { return }
+        var duration: TimeInterval?
+        if attributes["duration"] != nil {
+            guard let quantity = quantity(attributes["duration"], attributes["durationUnit"] ?? "min", pending.base, what: "workout duration"),
+                  let seconds = try? quantity.doubleValue(for: .second) else { return }
+            // The export rounds dates to whole seconds, so a duration may exceed the span by under a second.
+            let span = end.timeIntervalSince(start)
+            duration = seconds > span && seconds < span + 1 ? span : seconds
+        }
+        func total(_ value: String, _ unit: String) -> Quantity? {
+            attributes[value] == nil ? nil : quantity(attributes[value], attributes[unit], pending.base, what: "workout \(value)")
+        }
+        let workout = Workout(id: pending.id, activityType: activityType, start: start, end: end, duration: duration,
+                              events: pending.events, statistics: pending.statistics,
+                              totalDistance: total("totalDistance", "totalDistanceUnit"),
+                              totalEnergyBurned: total("totalEnergyBurned", "totalEnergyBurnedUnit"),
+                              source: makeSource(attributes), device: attributes["device"].flatMap(AppleHealthValues.device),
+                              metadata: pending.base.metadata)
+        guard valid(workout, pending.base, what: "workout", { try workout.validate() }) != nil else { return }
+        summary.workoutCount += 1
+        emit(.workout(workout))
+        for route in pending.routes where failure == nil {
+            summary.workoutRouteCount += 1
+            emit(.workoutRoute(route))
+        }
+    }
+
+    private func finishRoute(_ pending: PendingRoute) {
+        guard let workoutID = workout?.id else { return }
+        var locations = pending.locations
+        if let path = pending.filePath {
+            guard let url = routeURL(path, pending.base) else { return }
+            do {
+                let document = try GPXReader().read(contentsOf: url)
+                let records = document.tracks.flatMap(\.records) + document.routes.flatMap(\.points)
+                locations += records.compactMap { record in
+                    guard let time = record.time, let latitude = record.latitude, let longitude = record.longitude else { return nil }
+                    return RouteLocation(timestamp: time, latitude: latitude, longitude: longitude, altitude: record.altitude ?? 0,
+                                         speed: record.speed ?? -1, course: record.course ?? -1,
+                                         horizontalAccuracy: record.horizontalAccuracy ?? -1,
+                                         verticalAccuracy: record.verticalAccuracy ?? -1)
+                }
+            } catch {
+                warn(.unreadableRoute, "the route file '\(path)' cannot be read (\(error.description)); route skipped.", pending.base)
+                return
+            }
+        }
+        guard !locations.isEmpty else {
+            warn(.invalidValue, "a workout route has no locations; route skipped.", pending.base)
+            return
+        }
+        let route = WorkoutRoute(workoutID: workoutID, locations: locations, source: makeSource(pending.base.attributes),
+                                 device: pending.base.attributes["device"].flatMap(AppleHealthValues.device),
+                                 metadata: pending.base.metadata)
+        if valid(route, pending.base, what: "workout route", { try route.validate() }) != nil {
+            workout?.routes.append(route)
+        }
+    }
+
+    /// The GPX file a `FileReference` names, inside the export folder; fails the read for paths that leave it.
+    private func routeURL(_ path: String, _ pending: Pending) -> URL? {
+        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        var url = folder
+        for component in components { url.appendPathComponent(String(component)) }
+        var insideFolder = !components.isEmpty && !components.contains("..") && !path.contains("\\")
+        if insideFolder, FileManager.default.fileExists(atPath: url.path) {
+            // A symbolic link inside the folder may still point out of it.
+            let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
+            let resolved = url.standardizedFileURL.resolvingSymlinksInPath().path
+            insideFolder = resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+        }
+        guard insideFolder else {
+            fail(.unsafeRoutePath, "a <FileReference> path points outside the export folder (it uses '..' or leaves the folder); "
+                 + "refusing to read it. Re-export from Apple Health, or remove that WorkoutRoute.", pending)
+            return nil
+        }
+        return url
+    }
+
+    // MARK: Helpers
+
+    private func makeSource(_ attributes: Attributes) -> Source {
+        let name = attributes["sourceName"] ?? "Apple Health export"
+        return Source(name: name, bundleIdentifier: name, version: attributes["sourceVersion"])
+    }
+
+    func interval(_ pending: Pending, what: String) -> (Date, Date)? {
+        guard let start = pending.attributes["startDate"].flatMap(AppleHealthValues.date),
+              let end = pending.attributes["endDate"].flatMap(AppleHealthValues.date) else {
+            warn(.invalidDate, "a \(what) has a missing or unreadable startDate/endDate; skipped.", pending)
+            return nil
+        }
+        guard end >= start else {
+            warn(.invalidInterval, "a \(what) ends before it starts; skipped.", pending)
+            return nil
+        }
+        return (start, end)
+    }
+
+    func quantity(_ value: String?, _ unit: String?, _ pending: Pending, what: String) -> Quantity? {
+        guard let number = AppleHealthValues.number(value) else {
+            warn(.invalidValue, "the value of a \(what) is not a number; skipped.", pending)
+            return nil
+        }
+        guard let unitHealth = try? HealthUnit(parsing: unit ?? "") else {
+            warn(.invalidValue, "the unit '\(unit ?? "")' of a \(what) is not a unit Pace knows; skipped.", pending)
+            return nil
+        }
+        return Quantity(value: number, unit: unitHealth)
+    }
+
+    private func valid<T>(_ object: T, _ pending: Pending, what: String, _ check: () throws -> Void) -> T? {
+        do {
+            try check()
+            return object
+        } catch {
+            warn(.invalidValue, "a \(what) is not valid (\(error)); skipped.", pending)
+            return nil
+        }
+    }
+
+    func emit(_ item: AppleHealthExportItem) {
+        guard failure == nil else { return }
+        do {
+            try handler(item)
+        } catch {
+            failure = AppleHealthError(code: .handlerFailed, message: "the handler threw an error; reading stopped. See the cause.",
+                                       file: file, line: parser?.lineNumber, column: parser?.columnNumber, cause: error)
+            parser?.abortParsing()
+        }
+    }
+
+    func warn(_ code: AppleHealthWarning.Code, _ message: String, _ pending: Pending) {
+        let warning = AppleHealthWarning(code: code, message: message, file: file, line: pending.line, column: pending.column)
+        summary.warningCount += 1
+        if summary.warnings.count < AppleHealthExportSummary.maximumKeptWarnings { summary.warnings.append(warning) }
+        emit(.warning(warning))
+    }
+
+    private func fail(_ code: AppleHealthError.Code, _ message: String, _ pending: Pending) {
+        guard failure == nil else { return }
+        failure = AppleHealthError(code: code, message: message, file: file, line: pending.line, column: pending.column)
+        parser?.abortParsing()
+    }
+
+    private func refuseEntity(_ parser: XMLParser) {
+        fail(.entityDeclaration, AppleHealthExportReader.entityMessage,
+             Pending(attributes: [:], line: parser.lineNumber, column: parser.columnNumber))
+    }
+}

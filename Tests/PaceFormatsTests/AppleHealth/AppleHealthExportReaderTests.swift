@@ -1,0 +1,149 @@
+import Foundation
+import PaceFormats
+import PaceModel
+import Testing
+
+@Suite("AppleHealthExportReader: real exports")
+struct AppleHealthExportReaderTests {
+    @Test("an export folder with a FileReference route: counts, records, workout and route")
+    func exportFolder() throws {
+        let (items, summary) = try AppleHealthFixtures.read(AppleHealthFixtures.url("apple_health_export"))
+        #expect(summary.quantitySampleCount == 2)
+        #expect(summary.categorySampleCount == 0)
+        #expect(summary.workoutCount == 1)
+        #expect(summary.workoutRouteCount == 1)
+        #expect(summary.activitySummaryCount == 2)
+        #expect(summary.warningCount == 0)
+        #expect(summary.exportDate == Date(timeIntervalSince1970: 1_563_557_771)) // 2019-07-19 17:36:11 UTC
+        #expect(items.quantitySamples.count == 2 && items.workouts.count == 1 && items.routes.count == 1)
+
+        let heartRate = try #require(items.quantitySamples.first { $0.type == .heartRate })
+        #expect(heartRate.quantity == Quantity(value: 72, unit: try HealthUnit(parsing: "count/min")))
+        #expect(heartRate.source.name == "Apple\u{00A0}Watch") // the export writes a no-break space
+        #expect(heartRate.source.version == "4.3.1")
+        #expect(heartRate.device?.name == "Apple Watch")
+        #expect(heartRate.device?.manufacturer == "Apple")
+        #expect(heartRate.device?.model == "Watch")
+        #expect(heartRate.device?.hardwareVersion == "Watch2,4")
+        #expect(heartRate.device?.softwareVersion == "4.3.1")
+        #expect(heartRate.startDate == Date(timeIntervalSince1970: 1_536_571_735)) // 2018-09-10 09:28:55 UTC
+        #expect(heartRate.metadata[.heartRateMotionContext] == .integer(0))
+
+        let bmi = try #require(items.quantitySamples.first { $0.type == .bodyMassIndex })
+        #expect(bmi.quantity.value == 22.5312)
+        #expect(bmi.metadata[.wasUserEntered]?.boolValue == false)
+        #expect(bmi.metadata["Health Mate App Version"] == .string("2.16.0"))
+        #expect(bmi.metadata["Withings User Identifier"] == .integer(12345))
+        #expect(bmi.metadata["Withings Link"]?.stringValue?.contains("&date=") == true)
+        #expect(bmi.metadata["Modified Date"] == .date(Date(timeIntervalSince1970: 1_460_994_965)))
+
+        let workout = try #require(items.workouts.first)
+        #expect(workout.activityType == .running)
+        #expect(workout.totalDistance == Quantity(value: 0.4971749504535062, unit: .mile))
+        #expect(workout.totalEnergyBurned == Quantity(value: 48.74499999999999, unit: .kilocalorie))
+        #expect(workout.duration == 311) // 5.19 min, capped to the whole-second span
+        #expect(workout.source.name == "Apple\u{00A0}Watch")
+        #expect(workout.metadata[.timeZone] == .string("America/Los_Angeles"))
+        #expect(workout.metadata[.weatherTemperature] == .quantity(try Quantity(parsing: "56 degF")))
+        #expect(workout.metadata[.weatherHumidity] == .quantity(try Quantity(parsing: "96 %")))
+
+        let route = try #require(items.routes.first)
+        #expect(route.workoutID == workout.id)
+        #expect(route.locations.count == 3)
+        #expect(route.locations[0].latitude == 37.781672)
+        #expect(route.locations[0].longitude == -122.396397)
+        #expect(route.locations[0].speed == 0.180883)
+        #expect(route.locations[0].horizontalAccuracy == 8.063116)
+        #expect(route.source.name == "Simon’s iPhone")
+
+        let me = try #require(items.characteristics.first)
+        #expect(me.dateOfBirth == DateComponents(year: 1990, month: 2, day: 2))
+        #expect(me.biologicalSex == .male)
+        #expect(me.bloodType == .notSet)
+        #expect(me.fitzpatrickSkinType == .notSet)
+
+        let day = try #require(items.activitySummaries.first)
+        #expect(day.date == DateComponents(year: 2016, month: 11, day: 15))
+        #expect(day.activeEnergyBurned == Quantity(value: 590.252, unit: .kilocalorie))
+        #expect(day.activeEnergyBurnedGoal == Quantity(value: 630, unit: .kilocalorie))
+        #expect(day.exerciseMinutes == 68 && day.exerciseMinutesGoal == 30)
+        #expect(day.standHours == 13 && day.standHoursGoal == 12)
+    }
+
+    @Test("the workout is delivered before its route")
+    func workoutBeforeRoute() throws {
+        let (items, _) = try AppleHealthFixtures.read(AppleHealthFixtures.url("apple_health_export/export.xml"))
+        let kinds = items.map { item -> String in
+            switch item {
+            case .workout: "workout"
+            case .workoutRoute: "route"
+            default: "other"
+            }
+        }.filter { $0 != "other" }
+        #expect(kinds == ["workout", "route"])
+    }
+
+    @Test("an older export with inline Location elements")
+    func inlineLocations() throws {
+        let (items, summary) = try AppleHealthFixtures.read(AppleHealthFixtures.url("export-inline-workoutroute.xml"))
+        #expect(summary.workoutCount == 1 && summary.workoutRouteCount == 1 && summary.quantitySampleCount == 2)
+        let route = try #require(items.routes.first)
+        #expect(route.locations.count == 2)
+        #expect(route.locations[0].latitude == 37.7777)
+        #expect(route.locations[0].longitude == -122.426)
+        #expect(route.locations[0].altitude == 21.2694)
+        #expect(route.locations[0].course == -1)
+        #expect(route.locations[0].verticalAccuracy == 1.67859)
+        #expect(route.locations[0].timestamp == Date(timeIntervalSince1970: 1_479_133_544)) // 2016-11-14 14:25:44 UTC
+        #expect(route.workoutID == items.workouts.first?.id)
+    }
+
+    @Test("Apple's internal DTD subset without entity declarations is accepted")
+    func dtdWithoutEntities() throws {
+        let (items, summary) = try AppleHealthFixtures.read(AppleHealthFixtures.url("export-with-dtd-iphone6s.xml"))
+        #expect(summary.quantitySampleCount == 15)
+        #expect(summary.workoutCount == 1)
+        #expect(summary.activitySummaryCount == 2)
+        #expect(summary.warningCount == 0)
+        let steps = items.quantitySamples.filter { $0.type == .stepCount }
+        let distances = items.quantitySamples.filter { $0.type == .distanceWalkingRunning }
+        #expect(steps.count == 10 && distances.count == 5)
+        #expect(steps.first?.quantity == Quantity(value: 329, unit: .count))
+        #expect(distances.first?.quantity == Quantity(value: 0.00288, unit: .kilometer))
+        #expect(items.workouts.first?.activityType == .other)
+        #expect(items.workouts.first?.totalDistance == Quantity(value: 0, unit: .kilometer))
+        #expect(items.characteristics.first?.dateOfBirth == DateComponents(year: 1965, month: 7, day: 31))
+    }
+
+    @Test("a generated 20 000-record export is streamed and counted")
+    func largeExport() throws {
+        let folder = try AppleHealthFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("export.xml")
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.write(contentsOf: Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n".utf8))
+        var chunk = ""
+        for index in 0..<20_000 {
+            let second = String(format: "%02d", index % 60)
+            chunk += AppleHealthFixtures.record(type: "HKQuantityTypeIdentifierHeartRate", value: "\(60 + index % 100)", unit: "count/min",
+                                                start: "2024-05-01 08:00:\(second) +0000", end: "2024-05-01 08:00:\(second) +0000") + "\n"
+            if index % 1000 == 999 {
+                try handle.write(contentsOf: Data(chunk.utf8))
+                chunk = ""
+            }
+        }
+        try handle.write(contentsOf: Data("</HealthData>\n".utf8))
+        try handle.close()
+
+        var count = 0
+        var total = 0.0
+        let summary = try AppleHealthExportReader().read(at: folder) { item in
+            if case .quantitySample(let sample) = item { count += 1; total += sample.quantity.value }
+        }
+        #expect(count == 20_000)
+        #expect(summary.quantitySampleCount == 20_000)
+        #expect(summary.warningCount == 0)
+        #expect(total == Double((0..<20_000).reduce(0) { $0 + 60 + $1 % 100 }))
+    }
+}
