@@ -66,7 +66,7 @@ public struct GPXReader: Sendable {
             throw GPXError(code: .malformedXML, message: "the file is gzip-compressed, not XML; decompress it (gunzip) and read the .gpx inside.",
                            file: file, line: nil, column: nil)
         }
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: XMLDoctype.blanked(data))
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false

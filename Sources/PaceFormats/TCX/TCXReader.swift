@@ -67,7 +67,7 @@ public struct TCXReader: Sendable {
     /// - Throws: ``TCXError`` (`malformedXML`, `notTCX`, `entityDeclaration`).
     public func read(_ data: Data, fileName: String? = nil) throws(TCXError) -> TCXDocument {
         try Self.refuseEntityDeclarations(in: data, fileName: fileName)
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: XMLDoctype.blanked(data))
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
