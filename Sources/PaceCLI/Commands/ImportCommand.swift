@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+import PaceFormats
 import PaceStore
 import PaceTransfer
 
-/// `pace import FILE...`: GPX, TCX and FIT files (or folders of them) into the store.
+/// `pace import FILE...`: GPX, TCX and FIT files (or folders of them), and Apple Health exports, into the store.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
@@ -12,6 +13,10 @@ struct ImportCommand: ParsableCommand {
             Each workout is saved in one transaction. Importing the same file again skips its workouts as \
             duplicates. Progress goes to standard error, the summary to standard output; the exit code is 1 \
             when any file or activity was rejected.
+
+            A folder containing export.xml (an extracted Apple Health export), or a file named export.xml, is \
+            imported as an Apple Health export: samples in batches, each workout with its routes; importing it \
+            again skips what is already stored. Progress goes to standard error every 50000 items.
             """)
 
     @OptionGroup var storeOptions: StoreOptions
@@ -21,10 +26,17 @@ struct ImportCommand: ParsableCommand {
     var paths: [String]
 
     func run() throws {
-        let files = Self.expand(paths)
-        guard !files.isEmpty else { throw ValidationError("No .gpx, .tcx or .fit files in \(paths.joined(separator: ", ")).") }
-        let importer = ActivityImporter(store: try storeOptions.open())
+        let exports = paths.filter(Self.isAppleHealthExport)
+        let files = Self.expand(paths.filter { !Self.isAppleHealthExport($0) })
+        guard !files.isEmpty || !exports.isEmpty else {
+            throw ValidationError("No .gpx, .tcx or .fit files in \(paths.joined(separator: ", ")).")
+        }
+        let store = try storeOptions.open()
         var summary = ImportSummary()
+        if !exports.isEmpty {
+            summary.appleHealth = exports.map { Self.importAppleHealth($0, into: store) }
+        }
+        let importer = ActivityImporter(store: store)
         for (index, url) in files.enumerated() {
             let progress = "[\(index + 1)/\(files.count)] \(url.path)"
             do {
@@ -38,7 +50,32 @@ struct ImportCommand: ParsableCommand {
             }
         }
         output.write(output.json ? try JSONOutput.encode(summary) : summary.text(files: files.count))
-        if !summary.rejected.isEmpty { throw ExitCode.failure }
+        let appleHealthRejected = summary.appleHealth?.contains { $0.error != nil || $0.report.rejectedCount > 0 } ?? false
+        if !summary.rejected.isEmpty || appleHealthRejected { throw ExitCode.failure }
+    }
+
+    /// A folder containing `export.xml`, or a file named `export.xml`.
+    static func isAppleHealthExport(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
+        if isDirectory.boolValue {
+            return FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("export.xml"))
+        }
+        return (path as NSString).lastPathComponent == "export.xml"
+    }
+
+    static func importAppleHealth(_ path: String, into store: HealthStore) -> AppleHealthImportOutcome {
+        do {
+            let report = try AppleHealthImporter(store: store).import(at: URL(fileURLWithPath: path)) { report in
+                progress("\(path): \(report.itemsRead) items read, \(report.samplesImported) samples and "
+                    + "\(report.workoutsImported) workouts imported")
+            }
+            progress("\(path): \(report.itemsRead) items read, done")
+            return AppleHealthImportOutcome(path: path, report: report, error: nil)
+        } catch {
+            progress("\(path): rejected")
+            return AppleHealthImportOutcome(path: path, report: AppleHealthImportReport(), error: error.description)
+        }
     }
 
     /// Files named, and supported files found (recursively, sorted) in folders named.
@@ -73,6 +110,8 @@ struct ImportSummary: Encodable {
     var rejected: [String] = []
     /// Warnings: values skipped on purpose, totals computed.
     var warnings: [String] = []
+    /// Apple Health exports imported; absent when none was named.
+    var appleHealth: [AppleHealthImportOutcome]?
 
     mutating func add(_ report: ImportReport, warnings fileWarnings: [String]) {
         imported += report.imported
@@ -82,10 +121,37 @@ struct ImportSummary: Encodable {
     }
 
     func text(files: Int) -> String {
-        var lines = ["Imported \(imported.count) workout\(imported.count == 1 ? "" : "s") from \(files) file\(files == 1 ? "" : "s"); "
+        let exports = (appleHealth ?? []).flatMap(\.lines)
+        guard files > 0 else { return exports.joined(separator: "\n") }
+        var lines = exports + ["Imported \(imported.count) workout\(imported.count == 1 ? "" : "s") from \(files) file\(files == 1 ? "" : "s"); "
             + "\(skippedAsDuplicate) skipped as duplicate; \(rejected.count) rejected."]
         lines += rejected.map { "rejected: \($0)" }
         if !warnings.isEmpty { lines.append("\(warnings.count) warning\(warnings.count == 1 ? "" : "s"); --json lists them.") }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// One Apple Health export in the `pace import` output. Field names are stable.
+struct AppleHealthImportOutcome: Encodable {
+    /// The path named.
+    var path: String
+    /// What was imported.
+    var report: AppleHealthImportReport
+    /// Why the export could not be read or the store failed, if it did.
+    var error: String?
+
+    var lines: [String] {
+        let workouts = report.workoutsImported == 1 ? "1 workout" : "\(report.workoutsImported) workouts"
+        let routes = report.routesImported == 1 ? "1 route" : "\(report.routesImported) routes"
+        let counts: String = "\(report.samplesImported) samples, \(workouts), \(routes)"
+        let skipped: String = "\(report.duplicatesSkipped) skipped as duplicate; \(report.rejectedCount) rejected."
+        var lines: [String] = ["Imported Apple Health export \(path): \(counts); \(skipped)"]
+        if let error { lines.append("rejected: \(error)") }
+        lines += report.rejected.map { "rejected: \($0)" }
+        lines += report.notes
+        if report.warningCount > 0 {
+            lines.append("\(report.warningCount) warning\(report.warningCount == 1 ? "" : "s"); --json lists them.")
+        }
+        return lines
     }
 }

@@ -1,0 +1,99 @@
+import Foundation
+import PaceFormats
+import PaceModel
+import PaceStore
+import PaceTransfer
+import Testing
+
+/// `AppleHealthImporter` on the Apple Health fixture export and on a generated one.
+@Suite struct AppleHealthImporterTests {
+    /// `Tests/PaceFormatsTests/Fixtures/applehealth/apple_health_export`, read in place.
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("PaceFormatsTests/Fixtures/applehealth/apple_health_export")
+
+    /// What the reader alone delivers: heart-rate samples and the summary.
+    static func expected() throws -> (heartRates: Int, summary: AppleHealthExportSummary) {
+        var heartRates = 0
+        let summary = try AppleHealthExportReader().read(at: fixture) { item in
+            if case .quantitySample(let sample) = item, sample.type == .heartRate { heartRates += 1 }
+        }
+        return (heartRates, summary)
+    }
+
+    @Test func importsSamplesWorkoutsAndRoutesOfTheFixture() throws {
+        let store = try HealthStore.inMemory()
+        let expected = try Self.expected()
+
+        let report = try AppleHealthImporter(store: store).import(at: Self.fixture)
+
+        #expect(report.quantitySamplesImported == expected.summary.quantitySampleCount)
+        #expect(report.categorySamplesImported == expected.summary.categorySampleCount)
+        #expect(report.workoutsImported == expected.summary.workoutCount)
+        #expect(report.routesImported == expected.summary.workoutRouteCount)
+        #expect(report.activitySummariesRead == expected.summary.activitySummaryCount)
+        #expect(report.characteristicsRead == 1)
+        #expect(report.rejectedCount == 0, "\(report.rejected)")
+        #expect(report.duplicatesSkipped == 0)
+        #expect(report.exportDate == expected.summary.exportDate)
+        #expect(report.notes.contains { $0.contains("not stored") })
+        #expect(expected.heartRates > 0)
+        #expect(try store.quantitySamples(of: .heartRate).count == expected.heartRates)
+        let workouts = try store.workouts()
+        #expect(workouts.count == expected.summary.workoutCount)
+        let workout = try #require(workouts.first)
+        #expect(workout.metadata.syncIdentifier?.hasPrefix("applehealth:") == true)
+        #expect(workout.metadata.syncVersion == 1)
+        let routes = try store.routes(forWorkout: workout.id)
+        #expect(routes.count == expected.summary.workoutRouteCount)
+        #expect(routes.first?.locations.isEmpty == false)
+    }
+
+    @Test func importingAgainAddsNothingAndCountsDuplicates() throws {
+        let store = try HealthStore.inMemory()
+        let first = try AppleHealthImporter(store: store).import(at: Self.fixture)
+        let anchor = try store.currentAnchor()
+
+        let second = try AppleHealthImporter(store: store).import(at: Self.fixture)
+
+        #expect(second.samplesImported == 0)
+        #expect(second.workoutsImported == 0)
+        #expect(second.routesImported == 0)
+        #expect(second.rejectedCount == 0, "\(second.rejected)")
+        #expect(second.duplicatesSkipped == first.samplesImported + first.workoutsImported + first.routesImported)
+        #expect(try store.currentAnchor() == anchor, "nothing saved")
+    }
+
+    @Test func generatedExportIsSavedInBatches() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pace-ahimport-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+        let base = Date(timeIntervalSince1970: 1_700_000_000)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss Z"
+        for index in 0..<12_000 {
+            let date = formatter.string(from: base.addingTimeInterval(Double(index) * 60))
+            xml += "<Record type=\"HKQuantityTypeIdentifierHeartRate\" sourceName=\"Test\" unit=\"count/min\" "
+                + "startDate=\"\(date)\" endDate=\"\(date)\" value=\"\(60 + index % 100)\"/>\n"
+        }
+        // An exact copy of the first record: kept out of the batch as a duplicate.
+        let first = formatter.string(from: base)
+        xml += "<Record type=\"HKQuantityTypeIdentifierHeartRate\" sourceName=\"Test\" unit=\"count/min\" "
+            + "startDate=\"\(first)\" endDate=\"\(first)\" value=\"60\"/>\n</HealthData>\n"
+        try Data(xml.utf8).write(to: folder.appendingPathComponent("export.xml"))
+        let store = try HealthStore.inMemory()
+        var progressCalls = 0
+
+        let report = try AppleHealthImporter(store: store, batchSize: 5000)
+            .import(at: folder.appendingPathComponent("export.xml"), progressInterval: 5000) { _ in progressCalls += 1 }
+
+        #expect(report.quantitySamplesImported == 12_000)
+        #expect(report.batchesSaved == 3)
+        #expect(report.duplicatesSkipped == 1)
+        #expect(report.itemsRead == 12_001)
+        #expect(progressCalls == 2)
+        #expect(try store.quantitySamples(of: .heartRate).count == 12_000)
+    }
+}
