@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Why the health store refused an operation or could not open.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import PaceFormats
 public import PaceModel
 public import PaceTrack

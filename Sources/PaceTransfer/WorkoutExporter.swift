@@ -1,6 +1,6 @@
 public import Foundation
 public import PaceFormats
-public import PaceModel
+import PaceModel
 public import PaceStore
 import PaceTrack
 

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import PaceModel
 
 /// Reads and writes GPS tracks as CSV with a header line.

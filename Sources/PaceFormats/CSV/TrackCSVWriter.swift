@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Writes a processed track as CSV: `t,lat,lon,ele,speed,dist`.
 ///
