@@ -10,9 +10,7 @@ import Foundation
 enum XMLDoctype {
     /// `data` with its DOCTYPE declaration blanked; `data` itself when it has none.
     static func blanked(_ data: Data) -> Data {
-        var scanner = AppleHealthPrologScanner()
-        scanner.scan(data)
-        guard let range = scanner.doctypeRange else { return data }
+        guard let range = XMLPrologScanner.scan(data).doctypeRange else { return data }
         var copy = Data(data)
         copy.withUnsafeMutableBytes { bytes in
             for offset in range where offset < bytes.count && bytes[offset] != 0x0A && bytes[offset] != 0x0D {

@@ -64,7 +64,7 @@ public struct AppleHealthExportReader: Sendable {
         }
         let stream: AppleHealthInputStream
         do {
-            let prolog = try AppleHealthPrologScanner.scan(fileAt: xmlURL)
+            let prolog = try XMLPrologScanner.scan(fileAt: xmlURL)
             if let entity = prolog.entityPosition {
                 throw AppleHealthError(code: .entityDeclaration, message: Self.entityMessage, file: file,
                                        line: entity.line, column: entity.column)

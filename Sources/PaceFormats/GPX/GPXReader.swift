@@ -108,24 +108,9 @@ public struct GPXReader: Sendable {
         }
     }
 
-    /// The 1-based line and column of the first `<!ENTITY` in the raw bytes (UTF-8/ASCII-compatible
-    /// or UTF-16), or `nil` when there is none.
+    /// The 1-based line and column of the first `<!ENTITY` declared before the root element
+    /// (UTF-8/ASCII-compatible or UTF-16), or `nil` when there is none.
     static func entityDeclarationPosition(in data: Data) -> (line: Int, column: Int)? {
-        let needle = Array("<!ENTITY".utf8)
-        let bytes = [UInt8](data)
-        // UTF-16 documents carry a zero byte beside every ASCII character; drop zeros to search them too.
-        let isUTF16 = bytes.count >= 2 && ((bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE)
-            || bytes[0] == 0 || bytes[1] == 0)
-        let haystack = isUTF16 ? bytes.filter { $0 != 0 } : bytes
-        guard haystack.count >= needle.count else { return nil }
-        var line = 1
-        var lineStart = 0
-        for index in 0...(haystack.count - needle.count) {
-            if haystack[index] == 0x0A { line += 1; lineStart = index + 1; continue }
-            if haystack[index] == needle[0], haystack[index..<index + needle.count].elementsEqual(needle) {
-                return (line, index - lineStart + 1)
-            }
-        }
-        return nil
+        XMLPrologScanner.scan(data).entityPosition
     }
 }

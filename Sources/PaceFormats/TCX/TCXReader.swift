@@ -89,40 +89,10 @@ public struct TCXReader: Sendable {
         return handler.document
     }
 
-    /// Throws if the document has a DOCTYPE that declares entities (checked on the raw bytes).
+    /// Throws if the document declares entities before its root element (checked on the raw bytes).
     static func refuseEntityDeclarations(in data: Data, fileName: String?) throws(TCXError) {
-        var bytes = [UInt8](data)
-        // UTF-16 documents: look at the code units' low bytes, which hold the ASCII markup.
-        if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE)
-            || (bytes.count >= 4 && (bytes[0] == 0 || bytes[1] == 0) && bytes[0] != bytes[1]) {
-            bytes = bytes.filter { $0 != 0 }
-        }
-        guard let doctype = find(Array("<!DOCTYPE".utf8), in: bytes, from: 0),
-              let entity = find(Array("<!ENTITY".utf8), in: bytes, from: doctype) else { return }
-        var line = 1
-        var column = 1
-        for byte in bytes[..<entity] {
-            if byte == 10 { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
-        }
+        guard let (line, column) = XMLPrologScanner.scan(data).entityPosition else { return }
         throw TCXError(.entityDeclaration, file: fileName, line: line, column: column,
                        reason: "the document declares XML entities (<!ENTITY), which Pace refuses for safety; remove the DOCTYPE or export the file again")
-    }
-
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
-        var index = start
-        let last = haystack.count - needle.count
-        while index <= last {
-            if haystack[index] == needle[0] {
-                var matched = true
-                for offset in 1..<needle.count where haystack[index + offset] != needle[offset] {
-                    matched = false
-                    break
-                }
-                if matched { return index }
-            }
-            index += 1
-        }
-        return nil
     }
 }

@@ -5,10 +5,10 @@ import Foundation
 ///
 /// Entity declarations can only appear before the root element, so the scan stops at the first
 /// start tag that is outside comments, processing instructions, quoted literals and the DOCTYPE.
-/// Apple's own internal DTD subset (`<!ELEMENT`/`<!ATTLIST` only) passes. Zero bytes are skipped so
+/// An internal DTD subset such as Apple's (`<!ELEMENT`/`<!ATTLIST` only) passes. Zero bytes are skipped so
 /// UTF-16 files are searched too. This mirrors ``GPXReader``'s whole-document check, which needs all
 /// bytes in memory.
-struct AppleHealthPrologScanner {
+struct XMLPrologScanner {
     private enum State {
         case normal, quoted(UInt8), lessThan, bang, comment(dashes: Int), instruction(sawQuestion: Bool)
     }
@@ -35,14 +35,23 @@ struct AppleHealthPrologScanner {
     private(set) var doctypeRange: ClosedRange<Int>?
 
     /// Scans the file at `url` in 64 KiB chunks until the root element or an entity declaration.
-    static func scan(fileAt url: URL) throws -> AppleHealthPrologScanner {
+    static func scan(fileAt url: URL) throws -> XMLPrologScanner {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
-        var scanner = AppleHealthPrologScanner()
+        var scanner = XMLPrologScanner()
         while !scanner.reachedRoot, scanner.entityPosition == nil {
             guard let chunk = try handle.read(upToCount: 65_536), !chunk.isEmpty else { break }
             scanner.scan(chunk)
         }
+        if scanner.sawZeroByte { scanner.doctypeRange = nil }
+        return scanner
+    }
+
+    /// Scans a whole document held in memory (GPX, TCX); the DOCTYPE range is dropped for
+    /// UTF-16 documents, whose byte offsets it cannot give.
+    static func scan(_ data: Data) -> XMLPrologScanner {
+        var scanner = XMLPrologScanner()
+        scanner.scan(data)
         if scanner.sawZeroByte { scanner.doctypeRange = nil }
         return scanner
     }
