@@ -75,9 +75,7 @@ public struct AppleHealthError: Error, Sendable, CustomStringConvertible {
 
     /// `export.xml:3:12: <message>` — the position as far as it is known, then the message.
     public var description: String {
-        let position = [file ?? "<export.xml>", line.map(String.init), column.map(String.init)]
-            .compactMap { $0 }.joined(separator: ":")
-        return "\(position): \(message)"
+        "\(SourcePosition.text(file: file, line: line, column: column, placeholder: "<export.xml>")): \(message)"
     }
 }
 

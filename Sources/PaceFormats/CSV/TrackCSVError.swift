@@ -19,7 +19,6 @@ public struct TrackCSVError: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// `track.csv:12:3: <reason>` — the position as far as it is known, then the reason.
     public var description: String {
-        let position = [file ?? "<csv>", line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(separator: ":")
-        return "\(position): \(reason)"
+        "\(SourcePosition.text(file: file, line: line, column: column, placeholder: "<csv>")): \(reason)"
     }
 }

@@ -81,7 +81,7 @@ public struct GPXError: Error, Sendable, CustomStringConvertible {
     }
 
     static func position(file: String?, line: Int?, column: Int?) -> String {
-        [file ?? "<gpx>", line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(separator: ":")
+        SourcePosition.text(file: file, line: line, column: column, placeholder: "<gpx>")
     }
 }
 

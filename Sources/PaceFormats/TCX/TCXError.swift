@@ -61,7 +61,7 @@ public struct TCXError: Error, Sendable, CustomStringConvertible {
 
     /// `ride.tcx:12:3` — the file and position as far as they are known.
     static func position(file: String?, line: Int?, column: Int?) -> String {
-        [file ?? "<tcx>", line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(separator: ":")
+        SourcePosition.text(file: file, line: line, column: column, placeholder: "<tcx>")
     }
 
     /// The one-line message.
