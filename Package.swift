@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .target(
@@ -35,7 +36,7 @@ let package = Package(
         ),
         .target(
             name: "PaceFormats",
-            dependencies: ["PaceModel"],
+            dependencies: ["PaceModel", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -76,8 +77,11 @@ let package = Package(
         .executableTarget(
             name: "pace-bench",
             dependencies: [
+                "PaceModel",
                 "PaceTrack",
                 "PaceFormats",
+                "PaceStore",
+                "PaceTransfer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/pace-bench",
