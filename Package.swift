@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "PaceTrack", targets: ["PaceTrack"]),
         .library(name: "PaceFormats", targets: ["PaceFormats"]),
         .library(name: "PaceTransfer", targets: ["PaceTransfer"]),
+        .library(name: "PaceRecorder", targets: ["PaceRecorder"]),
         .executable(name: "pace", targets: ["pace"]),
     ],
     dependencies: [
@@ -42,6 +43,16 @@ let package = Package(
         .target(
             name: "PaceTransfer",
             dependencies: ["PaceModel", "PaceTrack", "PaceFormats", "PaceStore"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PaceRecorder",
+            dependencies: [
+                "PaceModel",
+                "PaceTrack",
+                "PaceStore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -119,6 +130,11 @@ let package = Package(
             name: "PaceStoreTests",
             dependencies: ["PaceStore", "PaceModel", "PaceTestSupport",
                            .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PaceRecorderTests",
+            dependencies: ["PaceRecorder", "PaceStore", "PaceTrack", "PaceModel", "PaceTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -90,6 +90,9 @@ public struct HealthStore: Sendable {
                     path: path)
             }
             try migrator.migrate(writer)
+            // A committed transaction is fsynced before the commit returns: the recording journal
+            // acknowledges readings on that promise (docs/DECISIONS.md, "Journal durability").
+            try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
             Self.logger.debug("Opened health store", metadata: ["path": "\(path ?? ":memory:")"])
         } catch let error as StoreError {
             throw error

@@ -18,6 +18,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
             case invalidObject, duplicateObject, deletedObject, objectNotFound
             case syncVersionNotHigher, syncIdentifierConflict
             case workoutNotFound, routeAlreadyAttached
+            case sessionNotFound, sessionEnded
             case database
         }
         private let value: Value
@@ -49,6 +50,10 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         public static let workoutNotFound = Code(.workoutNotFound)
         /// The route is already attached to a workout; routes never move.
         public static let routeAlreadyAttached = Code(.routeAlreadyAttached)
+        /// No recording session in the journal has the given identifier.
+        public static let sessionNotFound = Code(.sessionNotFound)
+        /// The recording session was already saved or discarded; its journal is closed.
+        public static let sessionEnded = Code(.sessionEnded)
         /// Another SQLite failure.
         public static let database = Code(.database)
 

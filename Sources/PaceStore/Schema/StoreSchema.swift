@@ -15,6 +15,9 @@ enum StoreSchema {
         migrator.registerMigration(firstMigration) { db in
             try db.execute(sql: v1)
         }
+        migrator.registerMigration("v2-recording-journal") { db in
+            try db.execute(sql: v2)
+        }
         return migrator
     }
 
@@ -116,6 +119,56 @@ enum StoreSchema {
             typeIdentifier TEXT NOT NULL,
             deletedAt REAL NOT NULL,
             anchor INTEGER NOT NULL UNIQUE
+        ) WITHOUT ROWID;
+        """
+
+    /// The recording journal: sessions, their readings in chunks, their transitions, and the
+    /// 5-second workout points a live map draws. Nothing here is deleted when a session ends.
+    private static let v2 = """
+        CREATE TABLE recordingSession (
+            uuid TEXT PRIMARY KEY NOT NULL,
+            activityType INTEGER NOT NULL,
+            createdAt REAL NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('open', 'saved', 'discarded', 'failed')),
+            configuration BLOB NOT NULL,
+            workoutUUID TEXT,
+            endedAt REAL,
+            lastSequence INTEGER NOT NULL DEFAULT 0
+        ) WITHOUT ROWID;
+        CREATE INDEX recordingSession_status ON recordingSession (status);
+
+        CREATE TABLE recordingChunk (
+            sessionUUID TEXT NOT NULL REFERENCES recordingSession (uuid) ON DELETE CASCADE,
+            firstSequence INTEGER NOT NULL,
+            count INTEGER NOT NULL,
+            payload BLOB NOT NULL,
+            PRIMARY KEY (sessionUUID, firstSequence)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE recordingEvent (
+            sessionUUID TEXT NOT NULL REFERENCES recordingSession (uuid) ON DELETE CASCADE,
+            sequence INTEGER NOT NULL,
+            time REAL NOT NULL,
+            kind TEXT NOT NULL,
+            payload BLOB NOT NULL,
+            PRIMARY KEY (sessionUUID, sequence)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE workoutPoint (
+            sessionUUID TEXT NOT NULL REFERENCES recordingSession (uuid) ON DELETE CASCADE,
+            time REAL NOT NULL,
+            latitude REAL,
+            longitude REAL,
+            altitude REAL,
+            heartRate REAL,
+            speed REAL,
+            distance REAL NOT NULL,
+            PRIMARY KEY (sessionUUID, time)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE workoutSummary (
+            workoutUUID TEXT PRIMARY KEY NOT NULL REFERENCES workout (uuid) ON DELETE CASCADE,
+            summary BLOB NOT NULL
         ) WITHOUT ROWID;
         """
 }

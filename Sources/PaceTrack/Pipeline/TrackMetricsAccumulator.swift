@@ -45,6 +45,10 @@ public struct TrackMetricsAccumulator: Sendable {
     public var elapsedTime: Double { lastTime.isFinite ? lastTime - firstTime : 0 }
     /// Fastest sustained speed so far in m/s.
     public var maximumSpeed: Double { speeds.maximumSpeed }
+    /// Elevation gained so far in metres, after the hysteresis that keeps noise out.
+    public var elevationGain: Double { elevation.gain }
+    /// Elevation lost so far in metres, after the same hysteresis.
+    public var elevationLoss: Double { elevation.loss }
 
     /// Adds one filtered point.
     ///

@@ -1,0 +1,150 @@
+import Foundation
+import PaceModel
+import PaceTrack
+
+/// Turns a finished session's state and metrics into HealthKit objects: the workout with its
+/// events, totals and statistics; heart-rate, distance, energy, cadence and power samples linked
+/// to it; the route; and the summary.
+///
+/// Samples follow HealthKit's shapes: heart rate one instant sample per reading (at the sensor's
+/// own rate); distance, energy and steps as interval samples over consecutive 10-second windows;
+/// cadence and power as instant samples. Each carries ``workoutKey`` naming the workout.
+struct WorkoutAssembler {
+    /// Metadata key on every sample, naming the workout it belongs to.
+    static let workoutKey: MetadataKey = "org.pace.workoutID"
+    /// Metadata key on the workout naming the recording session.
+    static let sessionKey: MetadataKey = "org.pace.recordingSession"
+    /// Window of interval samples, in seconds.
+    static let window = 10.0
+
+    let configuration: WorkoutSessionConfiguration
+    let machine: SessionStateMachine
+    let metrics: SessionMetrics
+    let sessionID: UUID
+
+    func assemble() -> RecordedWorkout {
+        let start = machine.startDate ?? metrics.latestTime ?? Date()
+        let end = max(machine.endDate ?? start, start)
+        let duration = machine.activeDuration(at: end)
+        let workoutID = UUID()
+        let source = Source(name: configuration.sourceName, bundleIdentifier: configuration.sourceBundleIdentifier)
+        let device = configuration.deviceName.map { Device(name: $0) }
+        let link: Metadata = [Self.workoutKey: .string(workoutID.uuidString)]
+        var track = metrics.track
+        let trackSummary = track.finish()
+        let activity = configuration.activityType
+        let inWorkout = { (time: Date) in time >= start && time <= end }
+
+        var samples: [HealthObject] = []
+        let heartRates = metrics.heartRates.filter { inWorkout($0.time) }
+        for reading in heartRates {
+            samples.append(.quantitySample(QuantitySample(type: .heartRate, quantity: Quantity(value: reading.value, unit: .countPerMinute),
+                                                          start: reading.time, end: reading.time, source: source, device: device, metadata: link)))
+        }
+        let distanceType: QuantityTypeIdentifier = [.cycling, .handCycling].contains(activity) ? .distanceCycling : .distanceWalkingRunning
+        let work = Self.work(metrics.powers.filter { inWorkout($0.time) })
+        let energyTotal = EnergyEstimate.kilocalories(activity: activity, bodyMass: configuration.bodyMass, distance: metrics.distance,
+                                                      duration: duration, work: work)
+        var windowStart = start
+        var previousDistance = 0.0
+        var distanceIndex = 0
+        let distances = metrics.distances
+        while windowStart < end {
+            let windowEnd = min(end, windowStart.addingTimeInterval(Self.window))
+            while distanceIndex < distances.count, distances[distanceIndex].time <= windowEnd { distanceIndex += 1 }
+            let covered = distanceIndex > 0 ? distances[distanceIndex - 1].value : 0
+            let delta = covered - previousDistance
+            if delta > 0.01 {
+                samples.append(.quantitySample(QuantitySample(type: distanceType, quantity: Quantity(value: delta, unit: .meter),
+                                                              start: windowStart, end: windowEnd, source: source, device: device, metadata: link)))
+                if metrics.distance > 0 {
+                    let energy = energyTotal * delta / metrics.distance
+                    samples.append(.quantitySample(QuantitySample(type: .activeEnergyBurned, quantity: Quantity(value: energy, unit: .kilocalorie),
+                                                                  start: windowStart, end: windowEnd, source: source, device: device, metadata: link)))
+                }
+                previousDistance = covered
+            }
+            windowStart = windowEnd
+        }
+        if metrics.distance <= 0, energyTotal > 0, end > start {
+            samples.append(.quantitySample(QuantitySample(type: .activeEnergyBurned, quantity: Quantity(value: energyTotal, unit: .kilocalorie),
+                                                          start: start, end: end, source: source, device: device, metadata: link)))
+        }
+        let cycling = [.cycling, .handCycling].contains(activity)
+        for reading in metrics.cadences where inWorkout(reading.time) && cycling {
+            samples.append(.quantitySample(QuantitySample(type: .cyclingCadence, quantity: Quantity(value: reading.value, unit: .countPerMinute),
+                                                          start: reading.time, end: reading.time, source: source, device: device, metadata: link)))
+        }
+        for reading in metrics.powers where inWorkout(reading.time) {
+            samples.append(.quantitySample(QuantitySample(type: cycling ? .cyclingPower : .runningPower, quantity: Quantity(value: reading.value, unit: .watt),
+                                                          start: reading.time, end: reading.time, source: source, device: device, metadata: link)))
+        }
+
+        var statistics: [QuantityTypeIdentifier: WorkoutStatistics] = [:]
+        if !heartRates.isEmpty {
+            let values = heartRates.map(\.value)
+            statistics[.heartRate] = WorkoutStatistics(
+                type: .heartRate, start: start, end: end,
+                average: Quantity(value: metrics.averageHeartRate ?? values.reduce(0, +) / Double(values.count), unit: .countPerMinute),
+                minimum: Quantity(value: values.min() ?? 0, unit: .countPerMinute),
+                maximum: Quantity(value: values.max() ?? 0, unit: .countPerMinute),
+                mostRecent: Quantity(value: values.last ?? 0, unit: .countPerMinute))
+        }
+        statistics[distanceType] = WorkoutStatistics(type: distanceType, start: start, end: end, sum: Quantity(value: metrics.distance, unit: .meter))
+        statistics[.activeEnergyBurned] = WorkoutStatistics(type: .activeEnergyBurned, start: start, end: end,
+                                                            sum: Quantity(value: energyTotal, unit: .kilocalorie))
+
+        let workout = Workout(id: workoutID, activityType: activity, start: start, end: end, duration: duration, events: machine.events,
+                              statistics: statistics, totalDistance: Quantity(value: metrics.distance, unit: .meter),
+                              totalEnergyBurned: Quantity(value: energyTotal, unit: .kilocalorie), source: source, device: device,
+                              metadata: [Self.sessionKey: .string(sessionID.uuidString)])
+        let locations = metrics.route.filter { inWorkout($0.timestamp) }
+        let route = locations.isEmpty ? nil : WorkoutRoute(workoutID: workoutID, locations: locations, source: source, device: device,
+                                                           metadata: link)
+        let objects: [HealthObject] = [.workout(workout)] + samples + (route.map { [.workoutRoute($0)] } ?? [])
+        let moving = min(trackSummary.movingTime, duration)
+        let summary = WorkoutSummary(
+            distance: metrics.distance, elapsedTime: end.timeIntervalSince(start), duration: duration, movingTime: moving,
+            averageSpeed: moving > 0 ? metrics.distance / moving : nil,
+            maximumSpeed: trackSummary.maximumSpeed > 0 ? trackSummary.maximumSpeed : nil,
+            averageHeartRate: metrics.averageHeartRate, maximumHeartRate: heartRates.map(\.value).max(),
+            timeInHeartRateZones: metrics.timeInZones,
+            averageCadence: Self.average(metrics.cadences.filter { inWorkout($0.time) }.map(\.value)),
+            averagePower: Self.average(metrics.powers.filter { inWorkout($0.time) }.map(\.value)),
+            maximumPower: metrics.powers.filter { inWorkout($0.time) }.map(\.value).max(),
+            elevationGain: trackSummary.elevationGain, elevationLoss: trackSummary.elevationLoss, activeEnergy: energyTotal,
+            kilometerSplits: trackSummary.kilometerSplits.map {
+                WorkoutSummary.SplitSummary(index: $0.index, distance: $0.distance, elapsedTime: $0.elapsedDuration, movingTime: $0.movingDuration)
+            },
+            laps: laps(start: start, end: end),
+            fixCount: trackSummary.fixCount, acceptedFixCount: trackSummary.acceptedFixCount, heartRateCount: heartRates.count)
+        return RecordedWorkout(workout: workout, route: route, objects: objects, summary: summary)
+    }
+
+    private func laps(start: Date, end: Date) -> [WorkoutSummary.LapSummary] {
+        var intervals = machine.events.filter { $0.type == .lap }.map { ($0.startDate, $0.endDate) }
+        if intervals.isEmpty { intervals = [(start, end)] }
+        return intervals.map { lapStart, lapEnd in
+            let before = metrics.distances.last { $0.time <= lapStart }?.value ?? 0
+            let after = metrics.distances.last { $0.time <= lapEnd }?.value ?? before
+            let rates = metrics.heartRates.filter { $0.time >= lapStart && $0.time <= lapEnd }.map(\.value)
+            return WorkoutSummary.LapSummary(start: lapStart, duration: lapEnd.timeIntervalSince(lapStart), distance: max(0, after - before),
+                                             averageHeartRate: Self.average(rates))
+        }
+    }
+
+    private static func average(_ values: [Double]) -> Double? {
+        values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+    }
+
+    /// Mechanical work in joules from a power series (trapezoids, gaps over 5 s not bridged).
+    private static func work(_ powers: [(time: Date, value: Double)]) -> Double? {
+        guard powers.count > 1 else { return nil }
+        var joules = 0.0
+        for index in 1..<powers.count {
+            let span = powers[index].time.timeIntervalSince(powers[index - 1].time)
+            if span > 0, span <= 5 { joules += span * (powers[index].value + powers[index - 1].value) / 2 }
+        }
+        return joules
+    }
+}

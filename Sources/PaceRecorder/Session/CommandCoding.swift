@@ -1,0 +1,52 @@
+import Foundation
+import PaceModel
+import PaceStore
+
+/// Journal form of ``SessionCommand``: the command's name as the event kind, and its argument
+/// (marker label, stream, gap) as a small JSON object.
+enum CommandCoding {
+    private struct Payload: Codable {
+        var label: String?
+        var stream: SensorStream?
+        var gap: Double?
+    }
+
+    static func payload(of command: SessionCommand) -> Data {
+        let payload: Payload
+        switch command {
+        case .marker(let label): payload = Payload(label: label)
+        case .sensorDisconnected(let stream), .sensorReconnected(let stream): payload = Payload(stream: stream)
+        case .recovered(let gap): payload = Payload(gap: gap)
+        default: return Data()
+        }
+        return (try? JSONEncoder().encode(payload)) ?? Data()
+    }
+
+    static func command(from event: JournalEvent) throws(SessionError) -> SessionCommand {
+        let payload = event.payload.isEmpty ? Payload() : ((try? JSONDecoder().decode(Payload.self, from: event.payload)) ?? Payload())
+        switch event.kind {
+        case "prepare": return .prepare
+        case "start": return .start
+        case "pause": return .pause
+        case "resume": return .resume
+        case "lap": return .lap
+        case "marker": return .marker(payload.label)
+        case "finish": return .finish
+        case "discard": return .discard
+        case "autoPause": return .autoPause
+        case "autoResume": return .autoResume
+        case "gpsLost": return .gpsLost
+        case "gpsRegained": return .gpsRegained
+        case "batteryLow": return .batteryLow
+        case "batteryCritical": return .batteryCritical
+        case "recovered": return .recovered(gap: payload.gap ?? 0)
+        case "sensorDisconnected", "sensorReconnected":
+            guard let stream = payload.stream else { break }
+            return event.kind == "sensorDisconnected" ? .sensorDisconnected(stream) : .sensorReconnected(stream)
+        default: break
+        }
+        throw SessionError(code: .unreadableJournal,
+                           message: "Journal event \(event.sequence) is '\(event.kind)', which this version of Pace cannot replay; "
+                               + "upgrade Pace to recover the session.")
+    }
+}

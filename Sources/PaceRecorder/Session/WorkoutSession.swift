@@ -1,0 +1,365 @@
+public import Foundation
+import Logging
+public import PaceModel
+public import PaceStore
+import PaceTrack
+
+/// A live workout recording: the state machine, the parallel sensor streams on one timeline, the
+/// live metrics and the crash-safe journal, owned by one actor.
+///
+/// Every accepted reading and every command is put in the journal; ``ingest(_:)`` returns the
+/// reading's sequence number, and ``acknowledgedSequence`` tells which are durable. Pending
+/// readings are written at least every ``WorkoutSessionConfiguration/flushInterval`` seconds of the
+/// session clock, and every command is written before it takes effect. After a crash,
+/// ``recover(_:journal:clock:)`` replays the journal through the same code and resumes.
+///
+/// ```swift
+/// let session = try WorkoutSession.begin(configuration: .init(activityType: .running), journal: journal)
+/// try await session.start()
+/// for reading in readings { try await session.ingest(reading) }
+/// let result = try await session.finish()
+/// ```
+public actor WorkoutSession {
+    /// The session's identifier (the journal's).
+    public nonisolated let id: UUID
+    /// How it records.
+    public nonisolated let configuration: WorkoutSessionConfiguration
+    /// Live snapshots for displays.
+    public nonisolated var snapshots: WorkoutSnapshots { WorkoutSnapshots(hub: hub) }
+
+    private let journal: RecordingJournal
+    private let clock: any SessionClock
+    private let hub = SnapshotHub()
+    private let logger = Logger(label: "org.pace.recorder")
+    private var machine = SessionStateMachine()
+    private var metrics: SessionMetrics
+    private var timeline: ReorderBuffer
+    private var nextSequence: Int64 = 1
+    private var pending: JournalBatch
+    private var lastFlush: Date
+    private var lastSnapshot: Date?
+    private var lastPointTime: Date?
+    private var lastFixTime: Date?
+    private var gpsLost = false
+    private var replaying = false
+    /// The highest sequence number durably journaled.
+    public private(set) var acknowledgedSequence: Int64 = 0
+
+    private init(id: UUID, configuration: WorkoutSessionConfiguration, journal: RecordingJournal, clock: any SessionClock) {
+        self.id = id
+        self.configuration = configuration
+        self.journal = journal
+        self.clock = clock
+        metrics = SessionMetrics(activityType: configuration.activityType, zones: configuration.zones)
+        timeline = ReorderBuffer(lateness: configuration.lateness)
+        pending = JournalBatch(firstReadingSequence: 1)
+        lastFlush = clock.now()
+    }
+
+    /// Creates a session in the Idle state and records it in the journal.
+    /// - Parameters:
+    ///   - id: The identifier (a new UUID by default).
+    ///   - configuration: How to record.
+    ///   - journal: Where to keep it.
+    ///   - clock: The session's clock (the system clock by default).
+    /// - Throws: ``SessionError/Code/journal`` when the journal cannot be written.
+    public static func begin(id: UUID = UUID(), configuration: WorkoutSessionConfiguration, journal: RecordingJournal,
+                             clock: any SessionClock = SystemSessionClock()) throws(SessionError) -> WorkoutSession {
+        let encoded: Data
+        do { encoded = try JSONEncoder().encode(configuration) } catch {
+            throw SessionError(code: .journal, message: "The session configuration cannot be encoded: \(error).")
+        }
+        do {
+            try journal.create(JournalSession(id: id, activityType: configuration.activityType, createdAt: clock.now(),
+                                              configuration: encoded))
+        } catch {
+            throw SessionError(code: .journal, message: "Cannot start the session journal: \(error.message)", cause: error)
+        }
+        return WorkoutSession(id: id, configuration: configuration, journal: journal, clock: clock)
+    }
+
+    /// The current state.
+    public var state: WorkoutSessionState { machine.state }
+
+    /// The workout events so far.
+    public var events: [WorkoutEvent] { machine.events }
+
+    /// The numbers so far.
+    public var currentMetrics: SessionMetrics { metrics }
+
+    // MARK: Commands
+
+    /// Warms up: readings are journaled and shown, the timer waits (Idle → Preparing).
+    public func prepare() throws(SessionError) { try command(.prepare) }
+    /// Starts the timer (Idle or Preparing → Active).
+    public func start() throws(SessionError) { try command(.start) }
+    /// Pauses (Active → Paused).
+    public func pause() throws(SessionError) { try command(.pause) }
+    /// Resumes (Paused → Active).
+    public func resume() throws(SessionError) { try command(.resume) }
+    /// Ends a lap.
+    public func lap() throws(SessionError) { try command(.lap) }
+    /// Marks an instant with an optional label.
+    public func marker(_ label: String? = nil) throws(SessionError) { try command(.marker(label)) }
+
+    /// Applies a command or system event now: journaled (durably) first, then applied.
+    /// - Throws: ``SessionError/Code/illegalTransition`` when the state does not allow it (nothing
+    ///   is journaled then), ``SessionError/Code/journal`` when it cannot be written.
+    public func command(_ command: SessionCommand) throws(SessionError) {
+        if case .finish = command { _ = try finish(); return }
+        if case .discard = command { try discard(); return }
+        let time = clock.now()
+        try apply(command, at: time, journaled: true)
+    }
+
+    /// Stops and saves: the workout, its route, samples and summary are saved in one transaction
+    /// with the journal's last batch.
+    /// - Returns: The saved workout and its summary.
+    /// - Throws: ``SessionError`` when the state does not allow finishing or saving fails; the
+    ///   journal then stays open, so ``recover(_:journal:clock:)`` can finish later.
+    @discardableResult
+    public func finish() throws(SessionError) -> RecordedWorkout {
+        let time = clock.now()
+        var trial = machine
+        try trial.apply(.finish, at: time)
+        process(timeline.drain())
+        try machine.apply(.finish, at: time)
+        appendEvent(.finish, at: time)
+        let recorded = WorkoutAssembler(configuration: configuration, machine: machine, metrics: metrics, sessionID: id).assemble()
+        let summary: Data
+        do { summary = try JSONEncoder().encode(recorded.summary) } catch {
+            throw SessionError(code: .cannotBuildWorkout, message: "The workout summary cannot be encoded: \(error).")
+        }
+        do {
+            try journal.finish(id, finalBatch: pending, objects: recorded.objects, workoutID: recorded.workout.id,
+                               summary: summary, endedAt: time)
+        } catch {
+            machine.end(saved: false)
+            throw SessionError(code: .journal,
+                               message: "The workout could not be saved: \(error.message) The recording is safe in the journal; "
+                                   + "run `pace recover --finish` to try again.", cause: error)
+        }
+        acknowledge(pending.lastSequence)
+        pending = JournalBatch(firstReadingSequence: nextSequence)
+        machine.end(saved: true)
+        publishSnapshot(at: time, force: true)
+        hub.finish()
+        logger.info("Saved workout", metadata: ["workout": "\(recorded.workout.id)", "distance": "\(recorded.summary.distance)"])
+        return recorded
+    }
+
+    /// Stops and throws the recording away; the journal keeps its readings, no workout is made.
+    public func discard() throws(SessionError) {
+        let time = clock.now()
+        try machine.apply(.discard, at: time)
+        appendEvent(.discard, at: time)
+        do {
+            try journal.close(id, status: .discarded, finalBatch: pending, endedAt: time)
+        } catch {
+            throw SessionError(code: .journal, message: "Cannot close the session journal: \(error.message)", cause: error)
+        }
+        acknowledge(pending.lastSequence)
+        pending = JournalBatch(firstReadingSequence: nextSequence)
+        publishSnapshot(at: time, force: true)
+        hub.finish()
+    }
+
+    // MARK: Readings
+
+    /// Accepts one reading: journaled (within ``WorkoutSessionConfiguration/flushInterval``), put
+    /// on the timeline, and counted in the metrics once earlier readings had their chance to arrive.
+    /// - Returns: The reading's sequence number; it is durable once ``acknowledgedSequence`` reaches it.
+    /// - Throws: ``SessionError/Code/notRecording`` outside Preparing/Active/Paused,
+    ///   ``SessionError/Code/journal`` when a flush fails (the reading is then still pending).
+    @discardableResult
+    public func ingest(_ reading: SensorReading) throws(SessionError) -> Int64 {
+        guard machine.state.acceptsReadings else {
+            throw SessionError(code: .notRecording,
+                               message: "The session is \(machine.state) and takes no readings; start it first (or begin a new one).")
+        }
+        let sequence = nextSequence
+        nextSequence += 1
+        if pending.readings.isEmpty && pending.events.isEmpty { pending.firstReadingSequence = sequence }
+        pending.readings.append(reading)
+        process(timeline.add(reading, sequence: sequence))
+        let now = clock.now()
+        if now.timeIntervalSince(lastFlush) >= configuration.flushInterval || pending.readings.count >= 4096 {
+            try flush()
+        }
+        publishSnapshot(at: now, force: false)
+        return sequence
+    }
+
+    /// Writes everything pending to the journal now.
+    /// - Returns: The acknowledged sequence number.
+    @discardableResult
+    public func flush() throws(SessionError) -> Int64 {
+        lastFlush = clock.now()
+        guard !pending.isEmpty else { return acknowledgedSequence }
+        do {
+            try journal.append(pending, to: id)
+        } catch {
+            throw SessionError(code: .journal, message: "Cannot write the recording journal: \(error.message)", cause: error)
+        }
+        acknowledge(pending.lastSequence)
+        pending = JournalBatch(firstReadingSequence: nextSequence)
+        return acknowledgedSequence
+    }
+
+    /// The snapshot at the session clock's now.
+    public func snapshot() -> WorkoutSnapshot {
+        makeSnapshot(at: clock.now())
+    }
+
+    // MARK: Recovery
+
+    /// Rebuilds an unfinished session from its journal — state, events and metrics exactly as they
+    /// were — and marks the time nothing was recorded.
+    /// - Parameters:
+    ///   - id: The session.
+    ///   - journal: The journal holding it.
+    ///   - clock: The clock to continue with.
+    /// - Throws: ``SessionError/Code/journal`` when it is not found or has ended,
+    ///   ``SessionError/Code/unreadableJournal`` when it cannot be replayed.
+    /// - Returns: The session, ready for readings, and the seconds nothing was recorded.
+    public static func recover(_ id: UUID, journal: RecordingJournal,
+                               clock: any SessionClock = SystemSessionClock()) async throws(SessionError) -> (session: WorkoutSession, gap: Double) {
+        let contents: JournalContents
+        do { contents = try journal.contents(of: id) } catch {
+            throw SessionError(code: .journal, message: "Cannot read the session journal: \(error.message)", cause: error)
+        }
+        guard contents.session.status == .open else {
+            throw SessionError(code: .journal, message: "Session \(id) was already \(contents.session.status.rawValue); nothing to recover.")
+        }
+        let configuration: WorkoutSessionConfiguration
+        do { configuration = try JSONDecoder().decode(WorkoutSessionConfiguration.self, from: contents.session.configuration) } catch {
+            throw SessionError(code: .unreadableJournal, message: "Session \(id)'s configuration cannot be read: \(error).")
+        }
+        let session = WorkoutSession(id: id, configuration: configuration, journal: journal, clock: clock)
+        let gap = try await session.replay(contents)
+        return (session, gap)
+    }
+
+    /// Replays the journal into this fresh session, then marks the gap.
+    private func replay(_ contents: JournalContents) throws(SessionError) -> Double {
+        replaying = true
+        var lastTime: Date?
+        for (sequence, entry) in contents.entries {
+            switch entry {
+            case .reading(let reading):
+                process(timeline.add(reading, sequence: sequence))
+                lastTime = max(lastTime ?? reading.time, reading.time)
+            case .event(let event):
+                let command = try CommandCoding.command(from: event)
+                if case .finish = command { break }
+                try apply(command, at: event.time, journaled: false)
+                lastTime = max(lastTime ?? event.time, event.time)
+            }
+            nextSequence = sequence + 1
+        }
+        lastPointTime = contents.points.last?.time
+        replaying = false
+        acknowledgedSequence = nextSequence - 1
+        pending = JournalBatch(firstReadingSequence: nextSequence)
+        lastFlush = clock.now()
+        let gap = lastTime.map { max(0, clock.now().timeIntervalSince($0)) } ?? 0
+        if machine.state.acceptsReadings, gap > 2 * configuration.flushInterval {
+            try apply(.recovered(gap: gap), at: clock.now(), journaled: true)
+        }
+        return gap
+    }
+
+    // MARK: Internals
+
+    private func apply(_ command: SessionCommand, at time: Date, journaled: Bool) throws(SessionError) {
+        var trial = machine
+        let effect = try trial.apply(command, at: time)
+        process(timeline.release(through: time))
+        try machine.apply(command, at: time)
+        if journaled {
+            appendEvent(command, at: time)
+            try flush()
+        }
+        publishSnapshot(at: time, force: true)
+        if effect == .finishNow, !replaying {
+            _ = try finish()
+        }
+    }
+
+    private func appendEvent(_ command: SessionCommand, at time: Date) {
+        let sequence = nextSequence
+        nextSequence += 1
+        if pending.isEmpty { pending.firstReadingSequence = sequence + 1 }
+        pending.events.append(JournalEvent(sequence: sequence, time: time, kind: command.name, payload: CommandCoding.payload(of: command)))
+    }
+
+    private func acknowledge(_ sequence: Int64?) {
+        if let sequence { acknowledgedSequence = max(acknowledgedSequence, sequence) }
+    }
+
+    /// Feeds timeline-ordered readings to the metrics and derives the system events that follow
+    /// from them (auto-pause, GPS lost/regained) — derived, so never journaled, and re-derived the
+    /// same way on recovery.
+    private func process(_ readings: [SensorReading]) {
+        for reading in readings {
+            let running: Bool
+            switch machine.state {
+            case .active, .paused(.motion): running = true
+            default: running = false
+            }
+            if case .location = reading.value {
+                if gpsLost {
+                    gpsLost = false
+                    _ = try? machine.apply(.gpsRegained, at: reading.time)
+                }
+                lastFixTime = reading.time
+            } else if let lastFixTime, !gpsLost, reading.time.timeIntervalSince(lastFixTime) > configuration.gpsLossTimeout {
+                gpsLost = true
+                _ = try? machine.apply(.gpsLost, at: lastFixTime.addingTimeInterval(configuration.gpsLossTimeout))
+            }
+            metrics.add(reading, timerRunning: running)
+            if case .location = reading.value {
+                let autoPaused = metrics.track.metrics.isPaused
+                if autoPaused, machine.state == .active {
+                    _ = try? machine.apply(.autoPause, at: reading.time)
+                } else if !autoPaused, machine.state == .paused(.motion) {
+                    _ = try? machine.apply(.autoResume, at: reading.time)
+                }
+            }
+            if !replaying, machine.startDate != nil,
+               lastPointTime.map({ reading.time.timeIntervalSince($0) >= configuration.pointInterval }) ?? true {
+                lastPointTime = reading.time
+                pending.points.append(WorkoutPoint(time: reading.time, latitude: metrics.latestPosition?.latitude,
+                                                   longitude: metrics.latestPosition?.longitude,
+                                                   altitude: metrics.track.metrics.altitude.isFinite ? metrics.track.metrics.altitude : nil,
+                                                   heartRate: metrics.latestHeartRate, speed: metrics.latestSpeed, distance: metrics.distance))
+            }
+        }
+    }
+
+    private func publishSnapshot(at time: Date, force: Bool) {
+        guard !replaying else { return }
+        if !force, let lastSnapshot, time.timeIntervalSince(lastSnapshot) < 1 { return }
+        lastSnapshot = time
+        hub.publish(makeSnapshot(at: time))
+    }
+
+    private func makeSnapshot(at time: Date) -> WorkoutSnapshot {
+        let track = metrics.track.metrics
+        let moving = min(track.movingTime, machine.activeDuration(at: time))
+        let split = Int(metrics.distance / 1000) + 1
+        return WorkoutSnapshot(
+            state: machine.state, time: time, activityType: configuration.activityType,
+            showsPace: configuration.activityType.showsPace,
+            elapsedTime: machine.activeDuration(at: time), movingTime: moving, distance: metrics.distance,
+            currentSpeed: metrics.latestSpeed, averageSpeed: moving > 0 ? metrics.distance / moving : nil,
+            heartRate: metrics.latestHeartRate, averageHeartRate: metrics.averageHeartRate,
+            heartRateZone: metrics.latestHeartRate.map(configuration.zones.zone(of:)),
+            cadence: metrics.latestCadence, power: metrics.latestPower,
+            altitude: track.altitude.isFinite ? track.altitude : nil,
+            elevationGain: track.elevationGain, elevationLoss: track.elevationLoss,
+            currentSplit: split, splitDistance: metrics.distance - Double(split - 1) * 1000,
+            gpsAccuracy: metrics.latestAccuracy, gpsSignal: metrics.gpsSignal(at: time),
+            acknowledgedSequence: acknowledgedSequence)
+    }
+}
