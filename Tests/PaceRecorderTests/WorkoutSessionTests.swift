@@ -1,0 +1,194 @@
+import Foundation
+import PaceModel
+import PaceRecorder
+import PaceStore
+import Testing
+
+@Suite("Workout session")
+struct WorkoutSessionTests {
+    /// Records `workout` into a fresh store with an injected clock and finishes it.
+    static func record(_ workout: SyntheticWorkout, store: HealthStore,
+                       configuration: WorkoutSessionConfiguration = WorkoutSessionConfiguration(activityType: .running))
+        async throws -> (RecordedWorkout, WorkoutSession) {
+        let clock = ManualSessionClock(workout.start)
+        let session = try WorkoutSession.begin(configuration: configuration, journal: RecordingJournal(store: store), clock: clock)
+        try await session.start()
+        for (arrival, reading) in workout.readings() {
+            clock.set(arrival)
+            try await session.ingest(reading)
+        }
+        clock.set(workout.start.addingTimeInterval(Double(workout.seconds)))
+        return (try await session.finish(), session)
+    }
+
+    @Test("a four-stream recording saves the workout, route, samples and summary in the store")
+    func recordsEverything() async throws {
+        let store = try HealthStore.inMemory()
+        let workout = SyntheticWorkout()
+        let (recorded, session) = try await Self.record(workout, store: store)
+        #expect(await session.state == .saved)
+        let saved = try #require(try store.workout(id: recorded.workout.id))
+        #expect(saved.duration == 120)
+        #expect(abs(recorded.summary.distance - 357) < 12, "119 s at 3 m/s; got \(recorded.summary.distance)")
+        #expect(abs((saved.totalDistance?.value ?? 0) - recorded.summary.distance) < 1e-9)
+        #expect(recorded.summary.heartRateCount == 120, "heart rate is kept at its own rate")
+        #expect(recorded.summary.averageCadence == nil)
+        #expect(saved.statistics[.heartRate]?.maximum?.value == 159)
+        let routes = try store.routes(forWorkout: recorded.workout.id)
+        #expect(routes.count == 1 && routes[0].locations.count == 120)
+        let heartRates = try store.quantitySamples(of: .heartRate)
+        #expect(heartRates.count == 120)
+        #expect(heartRates.allSatisfy { $0.metadata["org.pace.workoutID"] == .string(recorded.workout.id.uuidString) })
+        let distanceSum = try store.quantitySamples(of: .distanceWalkingRunning).map(\.quantity.value).reduce(0, +)
+        #expect(abs(distanceSum - recorded.summary.distance) < 0.1, "distance samples add up to the total")
+        let energy = recorded.summary.activeEnergy
+        #expect(abs(energy - 70 * recorded.summary.distance / 1000) < 1e-6)
+        let summary = try #require(try RecordingJournal(store: store).summary(ofWorkout: recorded.workout.id))
+        #expect(try JSONDecoder().decode(WorkoutSummary.self, from: summary) == recorded.summary)
+        let points = try RecordingJournal(store: store).points(of: session.id)
+        #expect((23...25).contains(points.count), "a workout point every 5 s; got \(points.count)")
+        #expect(points.last.map { $0.distance > 300 } == true)
+    }
+
+    @Test("everything ingested is journaled and acknowledged by the flush policy")
+    func journalsEveryReading() async throws {
+        let store = try HealthStore.inMemory()
+        let workout = SyntheticWorkout(seconds: 30)
+        let clock = ManualSessionClock(workout.start)
+        let session = try WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running),
+                                               journal: RecordingJournal(store: store), clock: clock)
+        try await session.start()
+        var last: Int64 = 0
+        for (arrival, reading) in workout.readings() {
+            clock.set(arrival)
+            last = try await session.ingest(reading)
+            let acknowledged = await session.acknowledgedSequence
+            #expect(last - acknowledged <= 80, "at most one flush interval (1 s ≈ 77 readings) unacknowledged")
+        }
+        #expect(try await session.flush() == last)
+        let contents = try RecordingJournal(store: store).contents(of: session.id)
+        #expect(contents.entries.count == Int(last))
+        #expect(contents.entries.map(\.sequence) == Array(1...last))
+    }
+
+    @Test("a session recovered from its journal mid-way finishes exactly like one never interrupted")
+    func recoveryRebuildsExactly() async throws {
+        let workout = SyntheticWorkout(seconds: 150, stationary: 60..<80)
+        let reference = try await Self.record(workout, store: HealthStore.inMemory()).0
+
+        let store = try HealthStore.inMemory()
+        let journal = RecordingJournal(store: store)
+        let clock = ManualSessionClock(workout.start)
+        var session = try WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running), journal: journal, clock: clock)
+        try await session.start()
+        let readings = workout.readings()
+        var next = 0
+        for (index, (arrival, reading)) in readings.enumerated() {
+            clock.set(arrival)
+            try await session.ingest(reading)
+            if index == readings.count / 2 {
+                try await session.lap()
+                next = index + 1
+                break
+            }
+        }
+        // The process dies here: the session object is gone, only the journal remains.
+        let before = await session.snapshot()
+        let (recovered, gap) = try await WorkoutSession.recover(session.id, journal: journal, clock: clock)
+        session = recovered
+        #expect(gap < 2)
+        let after = await session.snapshot()
+        #expect(after.distance == before.distance && after.state == before.state && after.elapsedTime == before.elapsedTime)
+        for (arrival, reading) in readings[next...] {
+            clock.set(arrival)
+            try await session.ingest(reading)
+        }
+        clock.set(workout.start.addingTimeInterval(Double(workout.seconds)))
+        let resumed = try await session.finish()
+        #expect(resumed.summary.distance == reference.summary.distance)
+        #expect(resumed.summary.duration == reference.summary.duration)
+        #expect(resumed.summary.movingTime == reference.summary.movingTime)
+        #expect(resumed.summary.heartRateCount == reference.summary.heartRateCount)
+        #expect(resumed.workout.events.filter { $0.type != .lap }.map(\.type) == reference.workout.events.map(\.type))
+        #expect(reference.workout.events.map(\.type).contains(.motionPaused), "the 20 s stop auto-pauses")
+    }
+
+    @Test("recovery after a long outage marks the gap as a segment")
+    func recoveryMarksGap() async throws {
+        let store = try HealthStore.inMemory()
+        let journal = RecordingJournal(store: store)
+        let workout = SyntheticWorkout(seconds: 20)
+        let clock = ManualSessionClock(workout.start)
+        let session = try WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running), journal: journal, clock: clock)
+        try await session.start()
+        for (arrival, reading) in workout.readings() {
+            clock.set(arrival)
+            try await session.ingest(reading)
+        }
+        try await session.flush()
+        clock.advance(by: 300)
+        let (recovered, gap) = try await WorkoutSession.recover(session.id, journal: journal, clock: clock)
+        #expect(gap > 299)
+        let events = await recovered.events
+        #expect(events.last?.type == .segment)
+        #expect(events.last?.metadata[SessionStateMachine.eventKindKey] == .string("recordingGap"))
+        #expect(try journal.sessions(openOnly: true).count == 1)
+        _ = try await recovered.finish()
+        #expect(try journal.sessions(openOnly: true).isEmpty)
+    }
+
+    @Test("GPS silence while other streams run is marked as a GPS gap and bridged")
+    func gpsGap() async throws {
+        let store = try HealthStore.inMemory()
+        let (recorded, _) = try await Self.record(SyntheticWorkout(seconds: 90, gpsOutage: 30..<60), store: store)
+        let gaps = recorded.workout.events.filter { $0.metadata[SessionStateMachine.eventKindKey] == .string("gpsGap") }
+        #expect(gaps.count == 1)
+        #expect(gaps.first.map { abs($0.duration - 20) < 1.5 } == true, "lost after 10 s of silence, regained at the next fix")
+        #expect(abs(recorded.summary.distance - 267) < 12, "the gap is bridged; got \(recorded.summary.distance)")
+    }
+
+    @Test("readings outside Preparing/Active/Paused are refused; discard closes the journal without a workout")
+    func refusesAndDiscards() async throws {
+        let store = try HealthStore.inMemory()
+        let journal = RecordingJournal(store: store)
+        let t0 = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        let session = try WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .walking), journal: journal,
+                                               clock: ManualSessionClock(t0))
+        let error = await #expect(throws: SessionError.self) {
+            try await session.ingest(SensorReading(time: t0, value: .heartRate(HeartRateReading(beatsPerMinute: 90))))
+        }
+        #expect(error?.code == .notRecording)
+        await #expect(throws: SessionError.self) { try await session.pause() }
+        try await session.prepare()
+        try await session.ingest(SensorReading(time: t0, value: .heartRate(HeartRateReading(beatsPerMinute: 90))))
+        try await session.discard()
+        #expect(await session.state == .discarded)
+        #expect(try journal.session(session.id).status == .discarded)
+        #expect(try store.workouts().isEmpty)
+    }
+
+    @Test("a slow snapshot subscriber gets the newest snapshot and never holds the recording up")
+    func snapshots() async throws {
+        let store = try HealthStore.inMemory()
+        let workout = SyntheticWorkout(seconds: 60)
+        let clock = ManualSessionClock(workout.start)
+        let session = try WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running),
+                                               journal: RecordingJournal(store: store), clock: clock)
+        var iterator = session.snapshots.makeAsyncIterator()
+        try await session.start()
+        for (arrival, reading) in workout.readings() {
+            clock.set(arrival)
+            try await session.ingest(reading)
+        }
+        let newest = await iterator.next()
+        #expect(newest.map { $0.distance > 150 && $0.heartRate != nil && $0.gpsSignal == .good } == true,
+                "the buffered snapshot is the latest, not the first")
+        _ = try await session.finish()
+        var count = 0
+        while let snapshot = await iterator.next() {
+            count += 1
+            #expect(snapshot.state == .saved)
+        }
+        #expect(count <= 1, "the sequence ends when the session ends")
+    }
+}
