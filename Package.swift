@@ -49,6 +49,7 @@ let package = Package(
             name: "PaceRecorder",
             dependencies: [
                 "PaceModel",
+                "PaceFormats",
                 "PaceTrack",
                 "PaceStore",
                 .product(name: "Logging", package: "swift-log"),
@@ -72,9 +73,11 @@ let package = Package(
                 "PaceTrack",
                 "PaceFormats",
                 "PaceTransfer",
+                "PaceRecorder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

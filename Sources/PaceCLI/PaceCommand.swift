@@ -5,7 +5,7 @@ public import ArgumentParser
 /// Every command that prints data has `--json` for scripts; see docs/CLI.md for the
 /// field names. Errors are printed as one line on standard error, and the exit code is
 /// non-zero.
-public struct PaceCommand: ParsableCommand {
+public struct PaceCommand: AsyncParsableCommand {
     /// The command's name, abstract and subcommands.
     public static let configuration = CommandConfiguration(
         commandName: "pace",
@@ -15,7 +15,7 @@ public struct PaceCommand: ParsableCommand {
             (~/.local/share/pace/health.sqlite when XDG_DATA_HOME is unset); --store overrides both.
             """,
         version: PaceVersion.current,
-        subcommands: [ListCommand.self, ShowCommand.self, AddCommand.self, LogCommand.self, SamplesCommand.self, TrackCommand.self, ImportCommand.self, ExportCommand.self, DeleteCommand.self, TypesCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, AddCommand.self, LogCommand.self, SamplesCommand.self, TrackCommand.self, RecordCommand.self, RecoverCommand.self, ImportCommand.self, ExportCommand.self, DeleteCommand.self, TypesCommand.self]
     )
 
     /// Creates the command; argument parsing fills it.

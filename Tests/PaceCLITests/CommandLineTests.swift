@@ -21,7 +21,7 @@ import Testing
         let added = try pace.run(["add", "running", "--start", "2026-11-20T07:00:00Z", "--duration", "42:30",
                                   "--distance", "10km", "--energy", "650kcal", "--json"])
         #expect(added.status == 0, "\(added.standardError)")
-        let summary = try JSONDecoder.iso.decode(WorkoutSummaryJSON.self, from: Data(added.standardOutput.utf8))
+        let summary = try JSONDecoder.iso.decode(WorkoutListingJSON.self, from: Data(added.standardOutput.utf8))
         #expect(summary.activityType == "running")
         #expect(summary.distanceMeters == 10_000)
         #expect(summary.durationSeconds == 2550)
@@ -123,7 +123,7 @@ import Testing
 }
 
 /// The subset of `pace list --json` fields these tests read.
-private struct WorkoutSummaryJSON: Decodable {
+private struct WorkoutListingJSON: Decodable {
     var id: UUID
     var activityType: String
     var distanceMeters: Double?

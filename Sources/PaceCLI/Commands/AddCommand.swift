@@ -57,7 +57,7 @@ struct AddCommand: ParsableCommand {
             metadata: metadata)
         let store = try storeOptions.open()
         try store.save(workout)
-        output.write(output.json ? try JSONOutput.encode(WorkoutSummary(workout)) : "Added \(workout.activityType.displayName.lowercased()) \(workout.id.uuidString).")
+        output.write(output.json ? try JSONOutput.encode(WorkoutRow(workout)) : "Added \(workout.activityType.displayName.lowercased()) \(workout.id.uuidString).")
     }
 
     /// The duration in seconds, from `h:mm:ss`, `mm:ss`, plain seconds or a time quantity.

@@ -129,10 +129,10 @@ public struct SessionMetrics: Sendable {
         }
     }
 
-    /// The GPS signal at `now`.
-    public func gpsSignal(at now: Date) -> WorkoutSnapshot.GPSSignal {
+    /// The GPS signal at `now`: lost after `timeout` seconds without a fix.
+    public func gpsSignal(at now: Date, timeout: Double) -> WorkoutSnapshot.GPSSignal {
         guard let lastFixTime else { return .searching }
-        if now.timeIntervalSince(lastFixTime) > 5 { return .lost }
+        if now.timeIntervalSince(lastFixTime) > timeout { return .lost }
         return (latestAccuracy ?? .infinity) <= 20 ? .good : .weak
     }
 

@@ -64,7 +64,7 @@ public struct WorkoutSnapshot: Hashable, Sendable {
         case good
         /// Fixes arrive but are poor (> 20 m).
         case weak
-        /// No fix for more than 5 s.
+        /// No fix for longer than the session's GPS-loss timeout (10 s by default).
         case lost
     }
 }

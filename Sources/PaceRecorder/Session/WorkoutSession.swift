@@ -359,7 +359,7 @@ public actor WorkoutSession {
             altitude: track.altitude.isFinite ? track.altitude : nil,
             elevationGain: track.elevationGain, elevationLoss: track.elevationLoss,
             currentSplit: split, splitDistance: metrics.distance - Double(split - 1) * 1000,
-            gpsAccuracy: metrics.latestAccuracy, gpsSignal: metrics.gpsSignal(at: time),
+            gpsAccuracy: metrics.latestAccuracy, gpsSignal: metrics.gpsSignal(at: time, timeout: configuration.gpsLossTimeout),
             acknowledgedSequence: acknowledgedSequence)
     }
 }

@@ -26,11 +26,15 @@ public struct WorkoutSessionConfiguration: Hashable, Sendable, Codable {
     public var sourceBundleIdentifier: String
     /// The recording device's name, if known.
     public var deviceName: String?
+    /// Where the readings come from, e.g. `replay:run.gpx`, `demo` or `gpsd`; lets a restarted
+    /// recorder tell whether an unfinished session is its own to resume.
+    public var origin: String?
 
     /// Creates a configuration with the defaults above.
     public init(activityType: WorkoutActivityType, zones: HeartRateZones = HeartRateZones(), bodyMass: Double = 70,
                 flushInterval: Double = 1, pointInterval: Double = 5, lateness: Double = 2, gpsLossTimeout: Double = 10,
-                sourceName: String = "Pace", sourceBundleIdentifier: String = "org.pace.recorder", deviceName: String? = nil) {
+                sourceName: String = "Pace", sourceBundleIdentifier: String = "org.pace.recorder", deviceName: String? = nil,
+                origin: String? = nil) {
         self.activityType = activityType
         self.zones = zones
         self.bodyMass = bodyMass
@@ -41,6 +45,7 @@ public struct WorkoutSessionConfiguration: Hashable, Sendable, Codable {
         self.sourceName = sourceName
         self.sourceBundleIdentifier = sourceBundleIdentifier
         self.deviceName = deviceName
+        self.origin = origin
     }
 }
 

@@ -144,4 +144,24 @@ public struct JournalContents: Sendable {
     public var entries: [(sequence: Int64, entry: Entry)]
     /// The workout points, by time.
     public var points: [WorkoutPoint]
+
+    /// The latest time of any reading or event, or `nil` for an empty journal.
+    public var lastTime: Date? {
+        entries.lazy.map { entry -> Date in
+            switch entry.entry {
+            case .reading(let reading): reading.time
+            case .event(let event): event.time
+            }
+        }.max()
+    }
+
+    /// The number of journaled readings.
+    public var readingCount: Int {
+        entries.reduce(0) { count, entry in if case .reading = entry.entry { count + 1 } else { count } }
+    }
+
+    /// The number of journaled events of the given kinds.
+    public func eventCount(kinds: Set<String>) -> Int {
+        entries.reduce(0) { count, entry in if case .event(let event) = entry.entry, kinds.contains(event.kind) { count + 1 } else { count } }
+    }
 }

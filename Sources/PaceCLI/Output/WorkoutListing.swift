@@ -2,7 +2,7 @@ public import Foundation
 public import PaceModel
 
 /// One workout as `pace list --json` prints it. Field names are stable.
-public struct WorkoutSummary: Codable, Hashable, Sendable {
+public struct WorkoutRow: Codable, Hashable, Sendable {
     /// The workout's UUID.
     public var id: UUID
     /// Activity name, e.g. `"running"`.
@@ -67,8 +67,8 @@ public enum WorkoutListing {
         return TextTable.render(header: ["DATE", "TYPE", "DURATION", "DISTANCE", "ENERGY", "ID"], rows: rows)
     }
 
-    /// A JSON array of ``WorkoutSummary``.
+    /// A JSON array of ``WorkoutRow``.
     public static func json(_ workouts: [Workout]) throws -> String {
-        try JSONOutput.encode(workouts.map(WorkoutSummary.init))
+        try JSONOutput.encode(workouts.map(WorkoutRow.init))
     }
 }

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import PaceFormats
+import PaceModel
+import PaceRecorder
+import PaceStore
+import PaceTransfer
+
+/// `pace record`: records a workout from a source, with a live dashboard.
+struct RecordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record a workout from a source, with a live dashboard, and save it in the store.",
+        discussion: """
+            Sources: --replay FILE replays a GPX, TCX or FIT file with every stream it carries (positions, heart rate, \
+            cadence, power, pauses, laps) on the file's own clock; --demo replays the run shipped with Pace. Live sensors \
+            come in a later release. On a terminal a dashboard is redrawn every second; keys: p pause/resume, l lap, \
+            m marker, f finish, d discard. Without a terminal, plain log lines are printed instead.
+            Every reading is journaled in the store before it is acknowledged; if the process dies, the next \
+            `pace record` with the same source resumes the session where the journal ends (use --new to start \
+            afresh), and `pace recover` lists, finishes or discards interrupted sessions.
+            """)
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(name: .long, help: ArgumentHelp("Replay this GPX, TCX or FIT file as the source.", valueName: "file"))
+    var replay: String?
+
+    @Flag(name: .long, help: "Replay the real run shipped with Pace.")
+    var demo = false
+
+    @Option(name: .long, help: "The activity, e.g. running, walking, hiking, cycling (default: the file's sport, else running).")
+    var activity: String?
+
+    @Option(name: .long, help: ArgumentHelp("Replay speed: 1 is real time, 60 is a minute per second, max is as fast as Pace goes.", valueName: "N|max"))
+    var speed: String = "1"
+
+    @Flag(name: .long, help: "Start a new session even if an interrupted one from the same source is waiting.")
+    var new = false
+
+    @Flag(name: .customLong("print-acknowledgements"), help: .hidden)
+    var printAcknowledgements = false
+
+    func validate() throws {
+        guard demo != (replay != nil) else {
+            throw ValidationError("Choose one source: --replay FILE or --demo.")
+        }
+        if let activity, WorkoutActivityType(name: activity) == nil {
+            throw ValidationError("Unknown activity '\(activity)'. Use a name such as running, walking, hiking or cycling.")
+        }
+        guard speed == "max" || (Double(speed).map { $0 > 0 && $0.isFinite } ?? false) else {
+            throw ValidationError("--speed must be a positive number or 'max', not '\(speed)'.")
+        }
+    }
+
+    func run() async throws {
+        let url = try sourceURL()
+        let file = try ActivityFileReader.read(url)
+        guard let recorded = file.activities.first(where: { $0.records.contains { $0.time != nil } }) else {
+            throw ValidationError("'\(url.lastPathComponent)' has no timed records to replay.")
+        }
+        let replay = ActivityReplay(recorded)
+        let type = activity.flatMap(WorkoutActivityType.init(name:)) ?? SportMapping.activityType(for: recorded.sport)
+        let origin = demo ? "demo" : "replay:" + url.standardizedFileURL.path
+        let store = try storeOptions.open()
+        let journal = RecordingJournal(store: store)
+        let driver = try await ReplayDriver.prepare(journal: journal, replay: replay, activityType: type, origin: origin,
+                                                    resumeInterrupted: !new, log: logLine)
+        let keys = TerminalKeys()
+        let dashboard = Dashboard(interactive: TerminalKeys.isInteractive && !output.json && !printAcknowledgements)
+        if dashboard.interactive {
+            keys.start { key in Task { await driver.key(key) } }
+        }
+        defer { keys.stop() }
+        let display = Task { await driver.display(dashboard) }
+        let result = try await driver.run(speed: speed == "max" ? nil : Double(speed), printAcknowledgements: printAcknowledgements)
+        keys.stop()
+        await display.value
+        guard let result else {
+            logLine("Discarded: no workout was saved (the readings stay in the journal).")
+            return
+        }
+        output.write(output.json ? try JSONOutput.encode(RecordingReport(result)) : RecordingReport(result).text())
+    }
+
+    private func sourceURL() throws -> URL {
+        if demo {
+            guard let url = Bundle.module.url(forResource: "demo-run", withExtension: "gpx", subdirectory: "Resources")
+                ?? Bundle.module.url(forResource: "demo-run", withExtension: "gpx") else {
+                throw ValidationError("The demo track is missing from this build of Pace; use --replay FILE.")
+            }
+            return url
+        }
+        let path = replay ?? ""
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw ValidationError("Cannot read '\(path)': no such readable file.")
+        }
+        return URL(fileURLWithPath: path)
+    }
+
+    private func logLine(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

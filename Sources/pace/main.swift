@@ -1,4 +1,0 @@
-import ArgumentParser
-import PaceCLI
-
-PaceCommand.main()
