@@ -1,5 +1,6 @@
 import Foundation
 import PaceModel
+import PaceStore
 import PaceTrack
 
 /// Turns a finished session's state and metrics into HealthKit objects: the workout with its
@@ -8,7 +9,9 @@ import PaceTrack
 ///
 /// Samples follow HealthKit's shapes: heart rate one instant sample per reading (at the sensor's
 /// own rate); distance, energy and steps as interval samples over consecutive 10-second windows;
-/// cadence and power as instant samples. Each carries ``workoutKey`` naming the workout.
+/// cadence and power as instant samples. Each carries ``workoutKey`` naming the workout. The
+/// workout goes through a `WorkoutBuilder` and the route through a `WorkoutRouteBuilder`, as
+/// HealthKit's contract has it; the session then saves everything in one transaction.
 struct WorkoutAssembler {
     /// Metadata key on every sample, naming the workout it belongs to.
     static let workoutKey: MetadataKey = "org.pace.workoutID"
@@ -21,11 +24,14 @@ struct WorkoutAssembler {
     let machine: SessionStateMachine
     let metrics: SessionMetrics
     let sessionID: UUID
+    let store: HealthStore
+    /// Route locations per insert into the route builder.
+    static let routeBatch = 500
 
-    func assemble() -> RecordedWorkout {
+    func assemble() throws(StoreError) -> RecordedWorkout {
         let start = machine.startDate ?? metrics.latestTime ?? Date()
         let end = max(machine.endDate ?? start, start)
-        let duration = machine.activeDuration(at: end)
+        let duration = WorkoutBuilder.duration(from: start, to: end, events: machine.events)
         let workoutID = UUID()
         let source = Source(name: configuration.sourceName, bundleIdentifier: configuration.sourceBundleIdentifier)
         let device = configuration.deviceName.map { Device(name: $0) }
@@ -54,7 +60,7 @@ struct WorkoutAssembler {
             while distanceIndex < distances.count, distances[distanceIndex].time <= windowEnd { distanceIndex += 1 }
             let covered = distanceIndex > 0 ? distances[distanceIndex - 1].value : 0
             let delta = covered - previousDistance
-            if delta > 0.01 {
+            if delta > 0.01 || (windowEnd == end && delta > 0) {
                 samples.append(.quantitySample(QuantitySample(type: distanceType, quantity: Quantity(value: delta, unit: .meter),
                                                               start: windowStart, end: windowEnd, source: source, device: device, metadata: link)))
                 if metrics.distance > 0 {
@@ -80,28 +86,20 @@ struct WorkoutAssembler {
                                                           start: reading.time, end: reading.time, source: source, device: device, metadata: link)))
         }
 
-        var statistics: [QuantityTypeIdentifier: WorkoutStatistics] = [:]
-        if !heartRates.isEmpty {
-            let values = heartRates.map(\.value)
-            statistics[.heartRate] = WorkoutStatistics(
-                type: .heartRate, start: start, end: end,
-                average: Quantity(value: metrics.averageHeartRate ?? values.reduce(0, +) / Double(values.count), unit: .countPerMinute),
-                minimum: Quantity(value: values.min() ?? 0, unit: .countPerMinute),
-                maximum: Quantity(value: values.max() ?? 0, unit: .countPerMinute),
-                mostRecent: Quantity(value: values.last ?? 0, unit: .countPerMinute))
-        }
-        statistics[distanceType] = WorkoutStatistics(type: distanceType, start: start, end: end, sum: Quantity(value: metrics.distance, unit: .meter))
-        statistics[.activeEnergyBurned] = WorkoutStatistics(type: .activeEnergyBurned, start: start, end: end,
-                                                            sum: Quantity(value: energyTotal, unit: .kilocalorie))
-
-        let workout = Workout(id: workoutID, activityType: activity, start: start, end: end, duration: duration, events: machine.events,
-                              statistics: statistics, totalDistance: Quantity(value: metrics.distance, unit: .meter),
-                              totalEnergyBurned: Quantity(value: energyTotal, unit: .kilocalorie), source: source, device: device,
-                              metadata: [Self.sessionKey: .string(sessionID.uuidString)])
+        var builder = WorkoutBuilder(store: store, activityType: activity, source: source, device: device)
+        builder.metadata = [Self.sessionKey: .string(sessionID.uuidString)]
+        try builder.beginCollection(at: start)
+        try builder.add(samples.compactMap { if case .quantitySample(let sample) = $0 { sample } else { nil } })
+        try builder.add(machine.events)
+        try builder.endCollection(at: end)
+        let (workout, savedSamples) = try builder.finishedObjects(id: workoutID)
+        var routeBuilder = WorkoutRouteBuilder(store: store)
         let locations = metrics.route.filter { inWorkout($0.timestamp) }
-        let route = locations.isEmpty ? nil : WorkoutRoute(workoutID: workoutID, locations: locations, source: source, device: device,
-                                                           metadata: link)
-        let objects: [HealthObject] = [.workout(workout)] + samples + (route.map { [.workoutRoute($0)] } ?? [])
+        for batch in stride(from: 0, to: locations.count, by: Self.routeBatch) {
+            try routeBuilder.insert(Array(locations[batch..<min(locations.count, batch + Self.routeBatch)]))
+        }
+        let route = try routeBuilder.finishedRoute(for: workoutID, source: source, device: device, metadata: link)
+        let objects: [HealthObject] = [.workout(workout)] + savedSamples.map(HealthObject.quantitySample) + (route.map { [.workoutRoute($0)] } ?? [])
         let moving = min(trackSummary.movingTime, duration)
         let summary = WorkoutSummary(
             distance: metrics.distance, elapsedTime: end.timeIntervalSince(start), duration: duration, movingTime: moving,

@@ -125,7 +125,16 @@ public actor WorkoutSession {
         process(timeline.drain())
         try machine.apply(.finish, at: time)
         appendEvent(.finish, at: time)
-        let recorded = WorkoutAssembler(configuration: configuration, machine: machine, metrics: metrics, sessionID: id).assemble()
+        let recorded: RecordedWorkout
+        do {
+            recorded = try WorkoutAssembler(configuration: configuration, machine: machine, metrics: metrics, sessionID: id,
+                                            store: journal.store).assemble()
+        } catch {
+            machine.end(saved: false)
+            throw SessionError(code: .cannotBuildWorkout,
+                               message: "The workout could not be built: \(error.message) The recording is safe in the journal; "
+                                   + "run `pace recover --finish` to try again.", cause: error)
+        }
         let summary: Data
         do { summary = try JSONEncoder().encode(recorded.summary) } catch {
             throw SessionError(code: .cannotBuildWorkout, message: "The workout summary cannot be encoded: \(error).")
