@@ -96,6 +96,7 @@ let package = Package(
                 "PaceFormats",
                 "PaceStore",
                 "PaceTransfer",
+                "PaceRecorder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/pace-bench",

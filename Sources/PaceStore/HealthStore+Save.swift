@@ -42,9 +42,9 @@ extension HealthStore {
             + objects.filter { if case .workoutRoute = $0 { true } else { false } }
         do {
             try writer.write { db in
-                let now = Date()
+                let objectWriter = ObjectWriter(db: db, now: Date())
                 for object in ordered {
-                    try ObjectWriter(db: db, now: now).insert(object)
+                    try objectWriter.insert(object)
                 }
             }
         } catch {
@@ -54,13 +54,21 @@ extension HealthStore {
 }
 
 /// Writes objects inside one write transaction.
+///
+/// Statements are GRDB cached statements (prepared once per connection), and one JSON encoder
+/// serves the whole transaction: an Apple Health import saves millions of objects through here.
 struct ObjectWriter {
     let db: Database
     let now: Date
+    private let encoder = StoreCoding.JSONText()
+
+    init(db: Database, now: Date) {
+        self.db = db
+        self.now = now
+    }
 
     func nextAnchor() throws -> Int64 {
-        try db.execute(sql: "UPDATE storeState SET lastAnchor = lastAnchor + 1 WHERE id = 1")
-        return try Int64.fetchOne(db, sql: "SELECT lastAnchor FROM storeState WHERE id = 1") ?? 0
+        try Int64.fetchOne(db.cachedStatement(sql: "UPDATE storeState SET lastAnchor = lastAnchor + 1 WHERE id = 1 RETURNING lastAnchor")) ?? 0
     }
 
     func insert(_ object: HealthObject) throws {
@@ -75,11 +83,11 @@ struct ObjectWriter {
             do { canonical = try sample.quantity.doubleValue(for: sample.type.canonicalUnit) } catch {
                 throw StoreError(code: .invalidObject, message: "Sample \(id): \(error)", cause: error)
             }
-            try db.execute(sql: "INSERT INTO quantitySample (uuid, value, unit, canonicalValue) VALUES (?, ?, ?, ?)",
-                           arguments: [id, sample.quantity.value, sample.quantity.unit.unitString, canonical])
+            try db.cachedStatement(sql: "INSERT INTO quantitySample (uuid, value, unit, canonicalValue) VALUES (?, ?, ?, ?)")
+                .execute(arguments: [id, sample.quantity.value, sample.quantity.unit.unitString, canonical])
         case .categorySample(let sample):
             try insertHeader(object, start: sample.startDate, end: sample.endDate, device: sample.device, anchor: anchor)
-            try db.execute(sql: "INSERT INTO categorySample (uuid, value) VALUES (?, ?)", arguments: [id, sample.value])
+            try db.cachedStatement(sql: "INSERT INTO categorySample (uuid, value) VALUES (?, ?)").execute(arguments: [id, sample.value])
         case .workout(let workout):
             try insertHeader(object, start: workout.startDate, end: workout.endDate, device: workout.device, anchor: anchor)
             try insertWorkoutRow(workout)
@@ -89,9 +97,9 @@ struct ObjectWriter {
     }
 
     private func checkIdentity(of object: HealthObject, id: String) throws {
-        if let row = try Row.fetchOne(db, sql: """
+        if let row = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT o.kind, r.workoutUUID FROM healthObject o LEFT JOIN workoutRoute r ON r.uuid = o.uuid WHERE o.uuid = ?
-            """, arguments: [id]) {
+            """), arguments: [id]) {
             if case .workoutRoute(let route) = object, let owner: String = row["workoutUUID"] {
                 let target = StoreCoding.text(route.workoutID)
                 throw StoreError(code: .routeAlreadyAttached,
@@ -102,7 +110,7 @@ struct ObjectWriter {
             throw StoreError(code: .duplicateObject,
                 message: "An object with UUID \(id) is already stored. Objects are immutable: delete it first, or give the new object a new UUID.")
         }
-        if try Bool.fetchOne(db, sql: "SELECT 1 FROM tombstone WHERE uuid = ?", arguments: [id]) == true {
+        if try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM tombstone WHERE uuid = ?"), arguments: [id]) == true {
             throw StoreError(code: .deletedObject,
                 message: "Object \(id) was deleted; UUIDs of deleted objects are never reused. Give the new object a new UUID.")
         }
@@ -113,10 +121,10 @@ struct ObjectWriter {
         let metadata = object.metadata
         guard let syncIdentifier = metadata.syncIdentifier, let version = metadata.syncVersion else { return }
         let bundle = object.source.bundleIdentifier
-        guard let row = try Row.fetchOne(db, sql: """
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT uuid, typeIdentifier, syncVersion FROM healthObject
             WHERE sourceBundleIdentifier = ? AND syncIdentifier = ?
-            """, arguments: [bundle, syncIdentifier]) else { return }
+            """), arguments: [bundle, syncIdentifier]) else { return }
         let storedID: String = row["uuid"]
         let storedType: String = row["typeIdentifier"]
         let storedVersion: Int64 = row["syncVersion"]
@@ -139,16 +147,16 @@ struct ObjectWriter {
         case .workout: "workout"
         case .workoutRoute: "route"
         }
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO healthObject (uuid, kind, typeIdentifier, startDate, endDate, anchor,
                 sourceName, sourceBundleIdentifier, sourceVersion, sourceProductType, sourceOperatingSystemVersion,
                 device, metadata, syncIdentifier, syncVersion, savedAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [
+            """).execute(arguments: [
                 StoreCoding.text(object.id), kind, object.objectType.identifier,
                 StoreCoding.value(start), StoreCoding.value(end), anchor,
                 source.name, source.bundleIdentifier, source.version, source.productType, source.operatingSystemVersion,
-                try device.map(StoreCoding.json), try StoreCoding.json(object.metadata),
+                try device.map(encoder.text), try encoder.metadata(object.metadata),
                 object.metadata.syncIdentifier, object.metadata.syncVersion, StoreCoding.value(now),
             ])
     }
@@ -165,13 +173,13 @@ struct ObjectWriter {
             """, arguments: [id, Int64(workout.activityType.rawValue), workout.duration,
                              workout.totalDistance?.value, workout.totalDistance?.unit.unitString, meters,
                              workout.totalEnergyBurned?.value, workout.totalEnergyBurned?.unit.unitString, kilocalories,
-                             try StoreCoding.json(statistics)])
+                             try encoder.text(statistics)])
         for (position, event) in workout.events.enumerated() {
             try db.execute(sql: """
                 INSERT INTO workoutEvent (workoutUUID, position, type, startDate, duration, metadata)
                 VALUES (?, ?, ?, ?, ?, ?)
                 """, arguments: [id, position, event.type.rawValue, StoreCoding.value(event.startDate),
-                                 event.duration, try StoreCoding.json(event.metadata)])
+                                 event.duration, try encoder.metadata(event.metadata)])
         }
     }
 

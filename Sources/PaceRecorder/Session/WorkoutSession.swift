@@ -199,6 +199,17 @@ public actor WorkoutSession {
         return sequence
     }
 
+    /// Accepts several readings in one call (a sensor buffer, a Bluetooth notification carrying
+    /// many values), exactly as if each were passed to ``ingest(_:)`` in order, without an actor hop
+    /// per reading.
+    /// - Returns: The last reading's sequence number.
+    @discardableResult
+    public func ingest(contentsOf readings: [SensorReading]) throws(SessionError) -> Int64 {
+        var last = nextSequence - 1
+        for reading in readings { last = try ingest(reading) }
+        return last
+    }
+
     /// Writes everything pending to the journal now.
     /// - Returns: The acknowledged sequence number.
     @discardableResult

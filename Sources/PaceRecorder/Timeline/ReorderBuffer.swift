@@ -15,7 +15,9 @@ public import PaceModel
 public struct ReorderBuffer: Sendable {
     /// How long a reading waits for earlier ones, in seconds.
     public let lateness: Double
-    private var held: [(sequence: Int64, reading: SensorReading)] = []
+    /// Held readings sorted by (time, sequence); the ones before `head` were released.
+    private var held: [(time: Double, sequence: Int64, reading: SensorReading)] = []
+    private var head = 0
     private var newest = -Double.infinity
     private var released = -Double.infinity
     /// Readings that arrived after later ones had been released.
@@ -28,9 +30,12 @@ public struct ReorderBuffer: Sendable {
     }
 
     /// The number of readings held.
-    public var count: Int { held.count }
+    public var count: Int { held.count - head }
 
     /// Adds a reading and returns those now due, in time order.
+    ///
+    /// Streams arrive nearly in order, so the insertion point is found by scanning back from the
+    /// newest held reading: O(1) for in-order arrivals, O(k) for one k places late.
     /// - Parameters:
     ///   - reading: The reading.
     ///   - sequence: Its arrival number, to keep arrival order among equal times.
@@ -40,7 +45,13 @@ public struct ReorderBuffer: Sendable {
             lateCount += 1
             return [reading]
         }
-        held.append((sequence, reading))
+        var index = held.count
+        while index > head, held[index - 1].time > time { index -= 1 }
+        if index == held.count {
+            held.append((time, sequence, reading))
+        } else {
+            held.insert((time, sequence, reading), at: index)
+        }
         newest = max(newest, time)
         return release(through: newest - lateness)
     }
@@ -58,15 +69,17 @@ public struct ReorderBuffer: Sendable {
     }
 
     private mutating func release(through watermark: Double) -> [SensorReading] {
-        guard held.contains(where: { $0.reading.time.timeIntervalSinceReferenceDate <= watermark }) else { return [] }
-        var due: [(sequence: Int64, reading: SensorReading)] = []
-        var keep: [(sequence: Int64, reading: SensorReading)] = []
-        for entry in held {
-            if entry.reading.time.timeIntervalSinceReferenceDate <= watermark { due.append(entry) } else { keep.append(entry) }
+        guard head < held.count, held[head].time <= watermark else { return [] }
+        var due: [SensorReading] = []
+        while head < held.count, held[head].time <= watermark {
+            due.append(held[head].reading)
+            released = max(released, held[head].time)
+            head += 1
         }
-        held = keep
-        due.sort { ($0.reading.time, $0.sequence) < ($1.reading.time, $1.sequence) }
-        if let last = due.last { released = max(released, last.reading.time.timeIntervalSinceReferenceDate) }
-        return due.map(\.reading)
+        if head >= 4096 || head == held.count {
+            held.removeFirst(head)
+            head = 0
+        }
+        return due
     }
 }

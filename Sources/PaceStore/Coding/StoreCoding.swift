@@ -14,6 +14,24 @@ enum StoreCoding {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
+    /// One reusable JSON encoder (sorted keys) for a write transaction, with a fast path for the
+    /// commonest case, empty metadata.
+    final class JSONText {
+        private let encoder: JSONEncoder = {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return encoder
+        }()
+
+        func text<T: Encodable>(_ value: T) throws -> String {
+            String(decoding: try encoder.encode(value), as: UTF8.self)
+        }
+
+        func metadata(_ metadata: Metadata) throws -> String {
+            metadata.isEmpty ? "{}" : try text(metadata)
+        }
+    }
+
     static func decode<T: Decodable>(_ type: T.Type, json: String, column: String, objectID: String) throws -> T {
         do {
             return try JSONDecoder().decode(type, from: Data(json.utf8))

@@ -164,37 +164,42 @@ public struct RecordingJournal: Sendable {
             var payload: [UInt8] = []
             payload.reserveCapacity(batch.readings.count * 40)
             for reading in batch.readings { ReadingCodec.encode(reading, into: &payload) }
-            try db.execute(sql: "INSERT INTO recordingChunk (sessionUUID, firstSequence, count, payload) VALUES (?, ?, ?, ?)",
-                           arguments: [id, batch.firstReadingSequence, batch.readings.count, Data(payload)])
+            try db.cachedStatement(sql: "INSERT INTO recordingChunk (sessionUUID, firstSequence, count, payload) VALUES (?, ?, ?, ?)")
+                .execute(arguments: [id, batch.firstReadingSequence, batch.readings.count, Data(payload)])
         }
         for event in batch.events {
-            try db.execute(sql: "INSERT INTO recordingEvent (sessionUUID, sequence, time, kind, payload) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [id, event.sequence, event.time.timeIntervalSinceReferenceDate, event.kind, event.payload])
+            try db.cachedStatement(sql: "INSERT INTO recordingEvent (sessionUUID, sequence, time, kind, payload) VALUES (?, ?, ?, ?, ?)")
+                .execute(arguments: [id, event.sequence, event.time.timeIntervalSinceReferenceDate, event.kind, event.payload])
         }
         for point in batch.points {
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT OR REPLACE INTO workoutPoint (sessionUUID, time, latitude, longitude, altitude, heartRate, speed, distance)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [id, point.time.timeIntervalSinceReferenceDate, point.latitude, point.longitude, point.altitude,
+                """).execute(arguments: [id, point.time.timeIntervalSinceReferenceDate, point.latitude, point.longitude, point.altitude,
                                  point.heartRate, point.speed, point.distance])
         }
         if let last = batch.lastSequence {
-            try db.execute(sql: "UPDATE recordingSession SET lastSequence = MAX(lastSequence, ?) WHERE uuid = ?", arguments: [last, id])
+            try db.cachedStatement(sql: "UPDATE recordingSession SET lastSequence = MAX(lastSequence, ?) WHERE uuid = ?")
+                .execute(arguments: [last, id])
         }
     }
 
     private static func requireOpen(_ id: UUID, _ db: Database) throws {
-        let session = try session(id, db)
-        guard session.status == .open else {
+        let status = try String.fetchOne(db.cachedStatement(sql: "SELECT status FROM recordingSession WHERE uuid = ?"), arguments: [id.uuidString])
+        guard let status else {
+            throw StoreError(code: .sessionNotFound,
+                             message: "No recording session \(id) in the journal; `pace recover` lists the sessions there are.")
+        }
+        guard status == JournalSession.Status.open.rawValue else {
             throw StoreError(code: .sessionEnded,
-                             message: "The recording session \(id) was already \(session.status.rawValue); its journal is closed. Start a new session.")
+                             message: "The recording session \(id) was already \(status); its journal is closed. Start a new session.")
         }
     }
 
     private static func session(_ id: UUID, _ db: Database) throws -> JournalSession {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM recordingSession WHERE uuid = ?", arguments: [id.uuidString]) else {
             throw StoreError(code: .sessionNotFound,
-                             message: "No recording session \(id) in the journal; `pace recover --list` shows the sessions there are.")
+                             message: "No recording session \(id) in the journal; `pace recover` lists the sessions there are.")
         }
         return try session(row)
     }
