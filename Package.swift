@@ -120,7 +120,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaceFormatsTests",
-            dependencies: ["PaceFormats", "PaceModel", "PaceTestSupport"],
+            dependencies: ["PaceFormats", "PaceModel", "PaceTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             // Read from the source tree (#filePath), so they are not bundled.
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
@@ -143,7 +143,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaceCLITests",
-            dependencies: ["PaceCLI", "PaceModel", "PaceStore", "PaceTestSupport"],
+            dependencies: ["PaceCLI", "PaceModel", "PaceStore", "PaceTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: swiftSettings
         ),
     ],

@@ -5,9 +5,14 @@ Used by Pace's FITEncoder tests as an independent check of FITActivityWriter's o
 Requires: pip install fitdecode garmin-fit-sdk
 
 Usage: check-fit-with-sdks.py FILE.fit
+       check-fit-with-sdks.py --messages FILE.fit
 Prints {"garmin": {...}, "fitdecode": {...}} where each side has: errors, integrity, records
 (list of {time, lat, lon, alt, dist, speed, hr, cad, power, temp}; lat/lon in raw semicircles,
 time in Unix seconds), laps, sessions (sport), activity count, timer events.
+
+With --messages, prints every message Garmin's SDK decodes (components expanded, accumulated
+fields, subfields; timestamps as raw FIT seconds), grouped by message name: the source of the
+expected values in Pace's FITComponentsTests.
 """
 import datetime
 import json
@@ -111,9 +116,19 @@ def fitdecode_summary(path):
     }
 
 
+def garmin_messages(path):
+    from garmin_fit_sdk import Decoder, Stream
+
+    messages, errors = Decoder(Stream.from_file(path)).read(convert_datetimes_to_dates=False)
+    return {"errors": [str(e) for e in errors], "messages": messages}
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--messages":
+        print(json.dumps(garmin_messages(sys.argv[2]), default=str))
+        return
     if len(sys.argv) != 2:
-        sys.exit("usage: check-fit-with-sdks.py FILE.fit")
+        sys.exit("usage: check-fit-with-sdks.py [--messages] FILE.fit")
     path = sys.argv[1]
     print(json.dumps({"garmin": garmin(path), "fitdecode": fitdecode_summary(path)}, default=str))
 

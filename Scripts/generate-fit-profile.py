@@ -7,10 +7,14 @@ Usage:
 
 Only the messages and enum types that Pace reads are emitted (see MESSAGES and TYPES below).
 Fields with components (several scales) get scale 1 / offset 0: their raw value is kept as is.
+For every field the generator also emits the protocol facts the decoder needs to expand it:
+its components (target field, bits, scale, offset), whether it is the target of accumulation
+(the profile marks accumulation on the target field, `is_accumulated`), and its subfields with the
+reference field values that select them.
 """
 from garmin_fit_sdk.profile import Profile
 
-MESSAGES = [0, 12, 18, 19, 20, 21, 23, 34, 78, 206, 207]
+MESSAGES = [0, 12, 18, 19, 20, 21, 23, 34, 78, 132, 206, 207]
 TYPES = ["file", "sport", "sub_sport", "event", "event_type", "lap_trigger", "intensity",
          "manufacturer", "timer_trigger", "fit_base_type"]
 
@@ -28,6 +32,36 @@ def single(values, default):
     if isinstance(values, list):
         return values[0] if len(values) == 1 else default
     return values if values not in (None, "") else default
+
+
+def components(f):
+    """`components: [...]` for a field or subfield with components, else an empty string."""
+    if not f["has_components"] or not f["components"]:
+        return ""
+    items = []
+    for i, target in enumerate(f["components"]):
+        items.append("FITComponentProfile(field: %d, bits: %d, scale: %s, offset: %s)"
+                     % (int(target), int(f["bits"][i]), number(f["scale"][i]), number(f["offset"][i])))
+    return ", components: [" + ", ".join(items) + "]"
+
+
+def subfields(f):
+    """`subfields: [...]` for a field with subfields, else an empty string."""
+    if not f["sub_fields"]:
+        return ""
+    items = []
+    for sub in f["sub_fields"]:
+        scale = single(sub["scale"], 1)
+        offset = single(sub["offset"], 0)
+        if sub["has_components"] and isinstance(sub["scale"], list) and len(sub["scale"]) > 1:
+            scale, offset = 1, 0
+        refs = ", ".join("FITSubfieldReference(field: %d, value: %d)" % (int(m["num"]), int(m["raw_value"]))
+                         for m in sub["map"])
+        items.append("\n                FITSubfieldProfile(name: %s, type: %s, scale: %s, offset: %s, units: %s, "
+                     "references: [%s]%s)"
+                     % (swift_string(sub["name"]), swift_string(sub["type"]), number(scale), number(offset),
+                        swift_string(single(sub["units"], "")), refs, components(sub)))
+    return ", subfields: [" + ",".join(items) + "]"
 
 
 def main():
@@ -51,9 +85,13 @@ def main():
             if f["has_components"] and isinstance(f["scale"], list) and len(f["scale"]) > 1:
                 scale, offset = 1, 0
             units = single(f["units"], "")
-            w("            %d: FITFieldProfile(name: %s, type: %s, scale: %s, offset: %s, units: %s),"
+            extra = components(f)
+            if f["is_accumulated"]:
+                extra += ", accumulated: true"
+            extra += subfields(f)
+            w("            %d: FITFieldProfile(name: %s, type: %s, scale: %s, offset: %s, units: %s%s),"
               % (fnum, swift_string(f["name"]), swift_string(f["type"]), number(scale), number(offset),
-                 swift_string(units)))
+                 swift_string(units), extra))
         w("        ]),")
     w("    ]")
     w("")

@@ -3,13 +3,16 @@ public import Foundation
 /// Reads a FIT activity file into the ``RecordedActivity`` every format reader produces.
 ///
 /// `record` messages become ``ActivityRecord``s (semicircles → degrees, scaled altitude, speed
-/// and distance, `enhanced_*` fields preferred, a `compressed_speed_distance` field expanded and
-/// its distance accumulated); `lap` messages become ``ActivityLap``s with the file's totals and the
-/// records whose time falls within them; timer `event`s become pause/resume events; the first
-/// `session`'s sport becomes the sport; `file_id` gives the identifier and device.
+/// and distance, `enhanced_*` fields preferred; a `compressed_speed_distance` field arrives already
+/// expanded by the decoder into speed and accumulated distance); `lap` messages become
+/// ``ActivityLap``s with the file's totals and the records whose time falls within them; timer
+/// `event`s become pause/resume events; the first `session`'s sport becomes the sport; `file_id`
+/// gives the identifier and device.
+///
+/// Reading streams: messages are mapped as they are decoded, and only the activity is kept.
 ///
 /// ```swift
-/// let activity = try FITActivityReader().read(try Data(contentsOf: url))
+/// let activity = try FITActivityReader().read(contentsOf: url)
 /// let samples = activity.records.count
 /// ```
 public struct FITActivityReader: Sendable {
@@ -27,7 +30,20 @@ public struct FITActivityReader: Sendable {
     /// - Returns: The activity; a file without `lap` messages yields one lap holding every record.
     /// - Throws: ``FITError`` when the data cannot be decoded.
     public func read(_ data: Data) throws(FITError) -> RecordedActivity {
-        activity(from: try decoder.decode(data))
+        var builder = FITActivityBuilder()
+        _ = try decoder.decode(source: DataByteSource(data)) { builder.add($0) }
+        return builder.finish()
+    }
+
+    /// Streams the file at `url` and maps it to an activity, without loading the file into memory.
+    ///
+    /// - Parameter url: A `file:` URL of a `.fit` file (chained files are read as one activity).
+    /// - Returns: The activity; a file without `lap` messages yields one lap holding every record.
+    /// - Throws: ``FITError`` when the file cannot be read or decoded (its path is in the error).
+    public func read(contentsOf url: URL) throws(FITError) -> RecordedActivity {
+        var builder = FITActivityBuilder()
+        _ = try decoder.decode(contentsOf: url) { builder.add($0) }
+        return builder.finish()
     }
 
     /// Maps already decoded messages to an activity.
@@ -39,30 +55,41 @@ public struct FITActivityReader: Sendable {
     /// - Parameter file: Messages from ``FITDecoder/decode(_:)``.
     /// - Returns: The activity.
     public func activity(from file: FITFile) -> RecordedActivity {
-        var activity = RecordedActivity()
-        var records: [ActivityRecord] = []
-        var laps: [(lap: ActivityLap, end: Date?)] = []
-        var distance = CompressedDistance()
-        var sessionSport: String?
-        var sportMessageSport: String?
-        for message in file.messages {
-            switch message.globalNumber {
-            case 0 where activity.identifier == nil: readFileID(message, into: &activity)
-            case 12: sportMessageSport = sportMessageSport ?? message.field(0)?.enumName
-            case 18: sessionSport = sessionSport ?? message.field(5)?.enumName
-            case 19: laps.append(Self.lap(message))
-            case 20: records.append(Self.record(message, distance: &distance))
-            case 21: Self.timerEvent(message).map { activity.timerEvents.append($0) }
-            default: break
-            }
+        var builder = FITActivityBuilder()
+        for message in file.messages { builder.add(message) }
+        return builder.finish()
+    }
+}
+
+/// Maps FIT messages, one at a time, to a ``RecordedActivity``.
+struct FITActivityBuilder {
+    private var activity = RecordedActivity()
+    private var records: [ActivityRecord] = []
+    private var laps: [(lap: ActivityLap, end: Date?)] = []
+    private var sessionSport: String?
+    private var sportMessageSport: String?
+
+    mutating func add(_ message: FITMessage) {
+        switch message.globalNumber {
+        case 0 where activity.identifier == nil: readFileID(message)
+        case 12: sportMessageSport = sportMessageSport ?? message.field(0)?.enumName
+        case 18: sessionSport = sessionSport ?? message.field(5)?.enumName
+        case 19: laps.append(Self.lap(message))
+        case 20: records.append(Self.record(message))
+        case 21: Self.timerEvent(message).map { activity.timerEvents.append($0) }
+        default: break
         }
-        activity.sport = sessionSport ?? sportMessageSport
-        activity.timerEvents = Self.pairedTimerEvents(activity.timerEvents)
-        activity.laps = Self.assign(records, to: laps)
-        return activity
     }
 
-    private func readFileID(_ message: FITMessage, into activity: inout RecordedActivity) {
+    mutating func finish() -> RecordedActivity {
+        var result = activity
+        result.sport = sessionSport ?? sportMessageSport
+        result.timerEvents = Self.pairedTimerEvents(activity.timerEvents)
+        result.laps = Self.assign(records, to: laps)
+        return result
+    }
+
+    private mutating func readFileID(_ message: FITMessage) {
         let serial = message.field(3)?.value.integerValue
         let created = message.field(4)?.value.integerValue
         if serial != nil || created != nil {
@@ -84,24 +111,29 @@ public struct FITActivityReader: Sendable {
 
     private static let degreesPerSemicircle = 180.0 / 2_147_483_648.0
 
-    static func record(_ message: FITMessage, distance: inout CompressedDistance) -> ActivityRecord {
-        var record = ActivityRecord(
-            time: message.timestamp,
-            latitude: value(message, "position_lat").map { $0 * degreesPerSemicircle },
-            longitude: value(message, "position_long").map { $0 * degreesPerSemicircle },
-            altitude: value(message, "enhanced_altitude", "altitude"),
-            distance: value(message, "distance"),
-            speed: value(message, "enhanced_speed", "speed"),
-            heartRate: value(message, "heart_rate"),
-            cadence: value(message, "cadence"),
-            power: value(message, "power"),
-            temperature: value(message, "temperature"))
-        if case .bytes(let bytes) = message.field(8)?.value, bytes.count == 3 {
-            let speed = Int(bytes[0]) | Int(bytes[1] & 0x0F) << 8
-            if record.speed == nil { record.speed = Double(speed) / 100 }
-            let total = distance.add(Int(bytes[1] >> 4) | Int(bytes[2]) << 4)
-            if record.distance == nil { record.distance = Double(total) / 16 }
+    /// One pass over the record's fields by number (no name look-ups): the profile's own fields win
+    /// over values expanded from components, and `enhanced_*` fields over their 16-bit originals.
+    static func record(_ message: FITMessage) -> ActivityRecord {
+        var record = ActivityRecord(time: message.timestamp)
+        var altitude: Double?, enhancedAltitude: Double?, speed: Double?, enhancedSpeed: Double?
+        for field in message.fields {
+            switch field.number {
+            case 0: record.latitude = record.latitude ?? field.doubleValue.map { $0 * degreesPerSemicircle }
+            case 1: record.longitude = record.longitude ?? field.doubleValue.map { $0 * degreesPerSemicircle }
+            case 2: altitude = altitude ?? field.doubleValue
+            case 3: record.heartRate = record.heartRate ?? field.doubleValue
+            case 4: record.cadence = record.cadence ?? field.doubleValue
+            case 5: record.distance = record.distance ?? field.doubleValue
+            case 6: speed = speed ?? field.doubleValue
+            case 7: record.power = record.power ?? field.doubleValue
+            case 13: record.temperature = record.temperature ?? field.doubleValue
+            case 73: enhancedSpeed = enhancedSpeed ?? field.doubleValue
+            case 78: enhancedAltitude = enhancedAltitude ?? field.doubleValue
+            default: break
+            }
         }
+        record.altitude = enhancedAltitude ?? altitude
+        record.speed = enhancedSpeed ?? speed
         return record
     }
 
@@ -154,18 +186,5 @@ public struct FITActivityReader: Sendable {
             result[lapIndex].records.append(record)
         }
         return result
-    }
-}
-
-/// The running total of the 12-bit distance in `compressed_speed_distance`, which rolls over at 4096.
-struct CompressedDistance {
-    private var last: Int?
-    private var total = 0
-
-    /// Adds a 12-bit raw value (1/16 m) and returns the accumulated raw distance.
-    mutating func add(_ raw: Int) -> Int {
-        if let last { total += (raw - last) & 0xFFF } else { total = raw }
-        last = raw
-        return total
     }
 }

@@ -12,6 +12,9 @@ public import Foundation
 /// ``Options/allowTruncation`` the messages decoded before the cut are returned with a
 /// ``FITWarning`` instead (the CRC of a truncated file cannot be checked).
 ///
+/// Streaming: ``decode(source:file:handler:)`` and ``decode(contentsOf:handler:)`` hand each message to
+/// a closure and hold only a fixed buffer; ``decode(_:)`` collects every message of in-memory data.
+///
 /// ```swift
 /// let file = try FITDecoder().decode(try Data(contentsOf: url))
 /// let records = file.messages(20)
@@ -47,68 +50,78 @@ public struct FITDecoder: Sendable {
         Date(timeIntervalSince1970: Double(seconds) + epochOffset)
     }
 
-    /// Decodes every chained FIT file in `data`.
+    /// Decodes every chained FIT file in `data` into memory.
+    ///
+    /// Built on ``decode(source:file:handler:)``: the messages are collected into a ``FITFile``. For large
+    /// files prefer the streaming form, which holds one message at a time.
     ///
     /// - Parameter data: The bytes of a `.fit` file.
     /// - Returns: The messages of all chained files in order, the number of files and warnings.
     /// - Throws: ``FITError`` when the data is not FIT, is corrupt, or (unless allowed) truncated.
     public func decode(_ data: Data) throws(FITError) -> FITFile {
-        let bytes = [UInt8](data)
-        var state = FITMessageDecoder(bytes: bytes)
-        var position = 0
-        var fileCount = 0
-        while position < bytes.count {
-            if fileCount > 0 && !Self.hasHeader(bytes, at: position) {
-                state.warnings.append(FITWarning(
-                    byteOffset: position,
-                    reason: "ignored \(bytes.count - position) trailing bytes that do not start a FIT header."))
-                break
-            }
-            let header = try readHeader(bytes, at: position)
-            let dataStart = position + header.size
-            let dataEnd = dataStart + header.dataSize
-            state.resetForNewFile()
-            if dataEnd + 2 > bytes.count {
-                guard options.allowTruncation else {
-                    throw FITError(
-                        code: .truncated, byteOffset: bytes.count, messageIndex: nil,
-                        reason: "data ends at byte \(bytes.count) but the header at byte \(position) announces "
-                            + "\(header.dataSize) bytes of messages and a CRC ending at byte \(dataEnd + 2); "
-                            + "file is truncated (decode with allowTruncation to keep the messages before the cut).")
-                }
-                state.warnings.append(FITWarning(
-                    byteOffset: bytes.count,
-                    reason: "file is truncated: the header announces \(dataEnd + 2 - position) bytes, "
-                        + "\(bytes.count - position) are present; CRC not checked, messages after the cut are lost."))
-                try state.decodeMessages(in: dataStart..<bytes.count, allowTruncation: true)
-                fileCount += 1
-                break
-            }
-            if options.validateCRC {
-                let found = UInt16(bytes[dataEnd]) | UInt16(bytes[dataEnd + 1]) << 8
-                let expected = FITCRC.checksum(bytes, position..<dataEnd)
-                if found != expected {
-                    throw FITError(
-                        code: .crcMismatch, byteOffset: dataEnd, messageIndex: nil,
-                        reason: "CRC mismatch at byte \(dataEnd) (expected \(Self.hex(expected)), "
-                            + "found \(Self.hex(found))); file is truncated or corrupt.")
-                }
-            }
-            try state.decodeMessages(in: dataStart..<dataEnd, allowTruncation: options.allowTruncation)
-            fileCount += 1
-            position = dataEnd + 2
-        }
-        if fileCount == 0 {
-            throw FITError(code: .truncated, byteOffset: 0, messageIndex: nil,
-                           reason: "file is empty; expected a 12- or 14-byte FIT header.")
-        }
-        return FITFile(messages: state.messages, fileCount: fileCount, warnings: state.warnings)
+        var messages: [FITMessage] = []
+        let summary = try decode(source: DataByteSource(data)) { messages.append($0) }
+        return FITFile(messages: messages, fileCount: summary.fileCount, warnings: summary.warnings)
     }
 
-    /// Whether a plausible FIT header (size ≥ 12 and ".FIT" at bytes 8–11) starts at `position`.
-    static func hasHeader(_ bytes: [UInt8], at position: Int) -> Bool {
-        guard bytes.count - position >= 12, bytes[position] >= 12 else { return false }
-        return Array(bytes[(position + 8)..<(position + 12)]) == Array(".FIT".utf8)
+    /// Streams the FIT file at `url` through ``decode(source:file:handler:)``: the file is read in
+    /// chunks into a fixed buffer, so memory stays constant whatever its size.
+    ///
+    /// ```swift
+    /// var records = 0
+    /// let summary = try FITDecoder().decode(contentsOf: url) { message in
+    ///     if message.globalNumber == 20 { records += 1 }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: A `file:` URL of a `.fit` file; its path names the file in errors.
+    ///   - handler: Called once per data message, in file order.
+    /// - Returns: The number of chained files and messages, the bytes read and the warnings.
+    /// - Throws: ``FITError`` (``FITError/Code/readFailed`` when the file cannot be opened or read).
+    public func decode(contentsOf url: URL, handler: (FITMessage) -> Void) throws(FITError) -> FITDecodeSummary {
+        let source: FileByteSource
+        do { source = try FileByteSource(url: url) } catch {
+            throw FITError(code: .readFailed, byteOffset: 0, messageIndex: nil,
+                           reason: "cannot open the file (\(error.localizedDescription)); check the path and its "
+                               + "permissions.", file: url.path, cause: error)
+        }
+        return try decode(source: source, file: url.path, handler: handler)
+    }
+
+    /// Streams FIT data from a byte source, calling `handler` with each data message as soon as it is
+    /// decoded: the streaming core every other `decode` is built on.
+    ///
+    /// The source is read through a fixed 256 KiB buffer, so a file of any size (over 4 GiB of chained
+    /// files included) decodes in constant memory as long as the handler does not keep every message.
+    /// Definition messages are turned into decode plans once; each data message is decoded with its
+    /// profile names, units, scales and offsets, its components expanded (accumulated fields included)
+    /// and its subfields resolved. Byte offsets are 64-bit `Int`s.
+    ///
+    /// The CRCs are computed while reading: a header CRC is checked before its file's messages, the file
+    /// CRC after them — so the handler may already have seen the messages of a file whose CRC then fails
+    /// (``FITError/Code/crcMismatch`` is thrown at the end of that file).
+    ///
+    /// ```swift
+    /// let summary = try FITDecoder().decode(source: FileByteSource(url: url), file: url.path) { message in
+    ///     guard message.globalNumber == 20 else { return }  // record
+    ///     let heartRate = message.field(3)?.doubleValue      // bpm
+    /// }
+    /// print(summary.messageCount)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - source: Where the bytes come from (``FileByteSource``, ``DataByteSource``, a zip entry…).
+    ///   - file: The file's name or path, for error messages; `nil` when there is none.
+    ///   - handler: Called once per data message, in file order. A message the handler does not keep costs
+    ///     no allocation for its fields.
+    /// - Returns: The number of chained files and data messages, the bytes read and the warnings.
+    /// - Throws: ``FITError`` when the data is not FIT, is corrupt, (unless allowed) truncated, or the source fails.
+    public func decode(source: any ByteSource, file: String? = nil,
+                       handler: (FITMessage) -> Void) throws(FITError) -> FITDecodeSummary {
+        let reader = FITByteReader(source: source, file: file)
+        var stream = FITStreamDecoder(options: options, file: file)
+        return try stream.run(reader, handler: handler)
     }
 
     /// `0x5DF2`.
@@ -116,39 +129,24 @@ public struct FITDecoder: Sendable {
         let digits = String(value, radix: 16, uppercase: true)
         return "0x" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
+}
 
-    private func readHeader(_ bytes: [UInt8], at position: Int) throws(FITError) -> (size: Int, dataSize: Int) {
-        let available = bytes.count - position
-        guard available >= 12 else {
-            throw FITError(code: .truncated, byteOffset: position, messageIndex: nil,
-                           reason: "file is \(available) bytes, shorter than the 12-byte FIT header; "
-                               + "file is truncated or not a FIT file.")
-        }
-        let size = Int(bytes[position])
-        guard Array(bytes[(position + 8)..<(position + 12)]) == Array(".FIT".utf8) else {
-            throw FITError(code: .badSignature, byteOffset: position + 8, messageIndex: nil,
-                           reason: "no \".FIT\" signature at byte \(position + 8); not a FIT file.")
-        }
-        guard size >= 12 else {
-            throw FITError(code: .badHeader, byteOffset: position, messageIndex: nil,
-                           reason: "header size \(size) at byte \(position) is smaller than 12; file is corrupt.")
-        }
-        guard available >= size else {
-            throw FITError(code: .truncated, byteOffset: bytes.count, messageIndex: nil,
-                           reason: "data ends at byte \(bytes.count) inside the \(size)-byte header at byte "
-                               + "\(position); file is truncated.")
-        }
-        if size >= 14 && options.validateCRC {
-            let found = UInt16(bytes[position + 12]) | UInt16(bytes[position + 13]) << 8
-            let expected = FITCRC.checksum(bytes, position..<(position + 12))
-            if found != 0 && found != expected {
-                throw FITError(code: .crcMismatch, byteOffset: position + 12, messageIndex: nil,
-                               reason: "header CRC mismatch at byte \(position + 12) (expected \(Self.hex(expected)), "
-                                   + "found \(Self.hex(found))); file is corrupt.")
-            }
-        }
-        let dataSize = Int(bytes[position + 4]) | Int(bytes[position + 5]) << 8
-            | Int(bytes[position + 6]) << 16 | Int(bytes[position + 7]) << 24
-        return (size, dataSize)
+/// What a streaming decode read: files, messages, bytes and the problems worked around.
+public struct FITDecodeSummary: Hashable, Sendable {
+    /// How many FIT files were chained back to back (1 for an ordinary file).
+    public var fileCount: Int
+    /// How many data messages were handed to the handler.
+    public var messageCount: Int
+    /// How many bytes were read from the source.
+    public var byteCount: Int
+    /// Problems worked around (trailing bytes, a truncated last message when allowed…).
+    public var warnings: [FITWarning]
+
+    /// Creates a summary.
+    public init(fileCount: Int, messageCount: Int, byteCount: Int, warnings: [FITWarning] = []) {
+        self.fileCount = fileCount
+        self.messageCount = messageCount
+        self.byteCount = byteCount
+        self.warnings = warnings
     }
 }

@@ -54,6 +54,29 @@ struct FITBaseType: Hashable, Sendable {
 
     init(byte: UInt8) { number = byte & 0x1F }
 
+    /// The base type of a profile type name (`uint16`, `date_time`…); enum types are `enum`.
+    init(profileType: String) {
+        switch profileType {
+        case "sint8": number = 1
+        case "uint8": number = 2
+        case "sint16": number = 3
+        case "uint16": number = 4
+        case "sint32": number = 5
+        case "uint32", "date_time", "local_date_time": number = 6
+        case "string": number = 7
+        case "float32": number = 8
+        case "float64": number = 9
+        case "uint8z": number = 10
+        case "uint16z": number = 11
+        case "uint32z": number = 12
+        case "byte": number = 13
+        case "sint64": number = 14
+        case "uint64": number = 15
+        case "uint64z": number = 16
+        default: number = 0
+        }
+    }
+
     /// Size of one element in bytes; `nil` for an unknown base type.
     var size: Int? {
         switch number {
@@ -67,32 +90,63 @@ struct FITBaseType: Hashable, Sendable {
 
     var isString: Bool { number == 7 }
 
-    /// Decodes `count` elements from `bytes` (already bounds-checked); `nil` when all are invalid.
-    func decode(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> FITValue? {
+    /// The invalid sentinel as raw bits.
+    var invalidRaw: UInt64 {
+        switch number {
+        case 0, 2, 13: 0xFF
+        case 1: 0x7F
+        case 3: 0x7FFF
+        case 4: 0xFFFF
+        case 5: 0x7FFF_FFFF
+        case 6, 8: 0xFFFF_FFFF
+        case 14: 0x7FFF_FFFF_FFFF_FFFF
+        case 9, 15: UInt64.max
+        case 10, 11, 12, 16: 0
+        default: 0xFF
+        }
+    }
+
+    /// The raw bits of one element of `size` bytes at `pointer`.
+    @inline(__always)
+    static func raw(at pointer: UnsafeRawPointer, size: Int, bigEndian: Bool) -> UInt64 {
+        switch size {
+        case 1:
+            return UInt64(pointer.load(as: UInt8.self))
+        case 2:
+            let value = pointer.loadUnaligned(as: UInt16.self)
+            return UInt64(bigEndian ? UInt16(bigEndian: value) : UInt16(littleEndian: value))
+        case 4:
+            let value = pointer.loadUnaligned(as: UInt32.self)
+            return UInt64(bigEndian ? UInt32(bigEndian: value) : UInt32(littleEndian: value))
+        default:
+            let value = pointer.loadUnaligned(as: UInt64.self)
+            return bigEndian ? UInt64(bigEndian: value) : UInt64(littleEndian: value)
+        }
+    }
+
+    /// Decodes the field in `bytes` (already bounds-checked); `nil` when it is invalid (all elements invalid).
+    func decode(_ bytes: UnsafeRawBufferPointer, bigEndian: Bool) -> FITValue? {
         if isString { return Self.decodeString(bytes) }
-        guard let size, bytes.count % size == 0, bytes.count > 0 else {
+        guard let size, bytes.count % size == 0, bytes.count > 0, number != 13 else {
+            // `byte` fields, and fields whose size does not fit their base type: invalid only if every byte is 0xFF.
             return bytes.allSatisfy({ $0 == 0xFF }) ? nil : .bytes(Array(bytes))
         }
-        if number == 13 {  // byte: invalid only if every byte is 0xFF
-            return bytes.allSatisfy({ $0 == 0xFF }) ? nil : .bytes(Array(bytes))
-        }
+        let base = bytes.baseAddress!
+        if bytes.count == size { return element(Self.raw(at: base, size: size, bigEndian: bigEndian)) }
         var values: [FITValue?] = []
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            var raw: UInt64 = 0
-            for offset in 0..<size {
-                let byte = UInt64(bytes[index + (bigEndian ? offset : size - 1 - offset)])
-                raw = (raw << 8) | byte
-            }
-            values.append(element(raw))
-            index += size
+        values.reserveCapacity(bytes.count / size)
+        var allInvalid = true
+        for offset in stride(from: 0, to: bytes.count, by: size) {
+            let value = element(Self.raw(at: base + offset, size: size, bigEndian: bigEndian))
+            if value != nil { allInvalid = false }
+            values.append(value)
         }
-        if values.count == 1 { return values[0] }
-        return values.allSatisfy({ $0 == nil }) ? nil : .array(values)
+        return allInvalid ? nil : .array(values)
     }
 
     /// One element from its raw bits, or `nil` when it is the invalid sentinel.
-    private func element(_ raw: UInt64) -> FITValue? {
+    @inline(__always)
+    func element(_ raw: UInt64) -> FITValue? {
         switch number {
         case 0, 2: raw == 0xFF ? nil : .unsigned(raw)
         case 4: raw == 0xFFFF ? nil : .unsigned(raw)
@@ -112,7 +166,7 @@ struct FITBaseType: Hashable, Sendable {
 
     /// A string up to its first NUL (or the end: unterminated strings are allowed); `nil` when empty.
     /// Several NUL-separated strings in one field become an array.
-    private static func decodeString(_ bytes: ArraySlice<UInt8>) -> FITValue? {
+    private static func decodeString(_ bytes: UnsafeRawBufferPointer) -> FITValue? {
         let parts = bytes.split(separator: 0, omittingEmptySubsequences: true)
             .map { String(decoding: $0, as: UTF8.self) }
         switch parts.count {
