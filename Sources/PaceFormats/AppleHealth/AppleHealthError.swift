@@ -13,6 +13,8 @@ public struct AppleHealthError: Error, Sendable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Value: Hashable, Sendable {
             case unreadableFile, malformedXML, notAppleHealthExport, entityDeclaration, unsafeRoutePath, handlerFailed
+            case notZipArchive, unsafeArchiveEntry, archiveSymbolicLink, encryptedArchiveEntry, missingExportXML
+            case ambiguousExportXML, archiveLimitExceeded, archiveSizeMismatch, corruptArchiveEntry
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -29,6 +31,25 @@ public struct AppleHealthError: Error, Sendable, CustomStringConvertible {
         public static let unsafeRoutePath = Code(.unsafeRoutePath)
         /// The caller's handler threw; reading stopped. See `cause`.
         public static let handlerFailed = Code(.handlerFailed)
+        /// The `.zip` is not a zip archive: garbage, empty, truncated, or its directory is damaged.
+        public static let notZipArchive = Code(.notZipArchive)
+        /// An entry name in the `.zip` has a `..` component, is absolute, starts with a drive letter, or
+        /// contains a backslash or NUL (zip slip); the whole archive is refused.
+        public static let unsafeArchiveEntry = Code(.unsafeArchiveEntry)
+        /// The `.zip` contains a symbolic link; the whole archive is refused.
+        public static let archiveSymbolicLink = Code(.archiveSymbolicLink)
+        /// The `.zip` contains an encrypted (password-protected) entry.
+        public static let encryptedArchiveEntry = Code(.encryptedArchiveEntry)
+        /// The `.zip` contains no `export.xml` (outside `__MACOSX/`).
+        public static let missingExportXML = Code(.missingExportXML)
+        /// The `.zip` contains several `export.xml` at the same, shallowest depth.
+        public static let ambiguousExportXML = Code(.ambiguousExportXML)
+        /// The `.zip` passes a ``ZipLimits`` limit: compression ratio, total size, route size or entry count.
+        public static let archiveLimitExceeded = Code(.archiveLimitExceeded)
+        /// An entry decompresses to more, or fewer, bytes than its header declares.
+        public static let archiveSizeMismatch = Code(.archiveSizeMismatch)
+        /// An entry fails its CRC-32 check, cannot be inflated, or uses an unsupported compression method.
+        public static let corruptArchiveEntry = Code(.corruptArchiveEntry)
 
         /// A short name of the code (`malformedXML`, …).
         public var description: String {
@@ -39,6 +60,15 @@ public struct AppleHealthError: Error, Sendable, CustomStringConvertible {
             case .entityDeclaration: "entityDeclaration"
             case .unsafeRoutePath: "unsafeRoutePath"
             case .handlerFailed: "handlerFailed"
+            case .notZipArchive: "notZipArchive"
+            case .unsafeArchiveEntry: "unsafeArchiveEntry"
+            case .archiveSymbolicLink: "archiveSymbolicLink"
+            case .encryptedArchiveEntry: "encryptedArchiveEntry"
+            case .missingExportXML: "missingExportXML"
+            case .ambiguousExportXML: "ambiguousExportXML"
+            case .archiveLimitExceeded: "archiveLimitExceeded"
+            case .archiveSizeMismatch: "archiveSizeMismatch"
+            case .corruptArchiveEntry: "corruptArchiveEntry"
             }
         }
     }
