@@ -9,20 +9,30 @@ internal import Foundation
 enum XMLDateTime {
     /// The instant a timestamp names, or `nil` if it is not a date-time.
     static func parse(_ text: some StringProtocol) -> Date? {
-        let bytes = Array(text.utf8)
+        var string = String(text)
+        return string.withUTF8 { parse(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The instant a timestamp in UTF-8 bytes names, or `nil` if it is not a date-time; the same
+    /// rules as ``parse(_:)`` without allocating (the readers call it on the scanner's buffer).
+    static func parse(bytes: UnsafeRawBufferPointer) -> Date? {
+        let count = bytes.count
         var index = 0
-        func digits(_ count: Int) -> Int? {
-            guard index + count <= bytes.count else { return nil }
+        @inline(__always) func digits(_ length: Int) -> Int? {
+            guard index + length <= count else { return nil }
             var value = 0
-            for byte in bytes[index..<(index + count)] {
-                guard (48...57).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 48)
+            for offset in index..<(index + length) {
+                let digit = bytes[offset] &- 48
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
             }
-            index += count
+            index += length
             return value
         }
-        func expect(_ characters: UInt8...) -> Bool {
-            guard index < bytes.count, characters.contains(bytes[index]) else { return false }
+        @inline(__always) func expect(_ first: UInt8, _ second: UInt8 = 0, _ third: UInt8 = 0) -> Bool {
+            guard index < count else { return false }
+            let byte = bytes[index]
+            guard byte == first || (second != 0 && byte == second) || (third != 0 && byte == third) else { return false }
             index += 1
             return true
         }
@@ -32,12 +42,12 @@ enum XMLDateTime {
               (1...12).contains(month), (1...31).contains(day), hour <= 24, minute < 60, second <= 60
         else { return nil }
         var fraction = 0.0
-        if index < bytes.count, bytes[index] == 46 || bytes[index] == 44 {
+        if index < count, bytes[index] == 46 || bytes[index] == 44 {
             index += 1
             var numerator = 0
             var denominator = 1
             let start = index
-            while index < bytes.count, (48...57).contains(bytes[index]) {
+            while index < count, bytes[index] &- 48 < 10 {
                 if denominator < 1_000_000_000 {
                     numerator = numerator * 10 + Int(bytes[index] - 48)
                     denominator *= 10
@@ -48,7 +58,7 @@ enum XMLDateTime {
             fraction = Double(numerator) / Double(denominator)
         }
         var offsetSeconds = 0
-        if index < bytes.count {
+        if index < count {
             if bytes[index] == 90 || bytes[index] == 122 {
                 index += 1
             } else if bytes[index] == 43 || bytes[index] == 45 {
@@ -56,12 +66,12 @@ enum XMLDateTime {
                 index += 1
                 guard let hours = digits(2) else { return nil }
                 _ = expect(58)
-                let minutes = index < bytes.count ? digits(2) : 0
+                let minutes = index < count ? digits(2) : 0
                 guard let minutes, hours <= 14, minutes < 60 else { return nil }
                 offsetSeconds = sign * (hours * 3600 + minutes * 60)
             }
         }
-        guard index == bytes.count else { return nil }
+        guard index == count else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return Date(timeIntervalSince1970: Double(seconds) + fraction)

@@ -83,7 +83,7 @@ public struct AppleHealthError: Error, Sendable, CustomStringConvertible {
     public var line: Int?
     /// The 1-based column of the problem, if known.
     public var column: Int?
-    /// The underlying error (an `XMLParser` error, a ``GPXError``, the handler's error, …), if any.
+    /// The underlying error (the XML scanner's error, a ``GPXError``, the handler's error, …), if any.
     public var cause: (any Error)?
 
     /// Creates an error.

@@ -2,7 +2,7 @@
 ///
 /// Shaped like NIO's `FileSystemError`: a ``Code`` that can grow without breaking callers, a
 /// `message` naming the file, position and remedy, the 1-based `line`/`column` reported by the XML
-/// parser, and the underlying `cause` when there is one. The default ``description`` never contains
+/// scanner, and the underlying `cause` when there is one. The default ``description`` never contains
 /// coordinates, heart rates or names from the file.
 ///
 /// ```swift
@@ -13,7 +13,7 @@ public struct GPXError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure; compare with the static members (`error.code == .malformedXML`).
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Value: Hashable, Sendable {
-            case unreadableFile, malformedXML, notGPX, entityDeclaration
+            case unreadableFile, malformedXML, notGPX, entityDeclaration, handlerFailed
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -26,6 +26,8 @@ public struct GPXError: Error, Sendable, CustomStringConvertible {
         public static let notGPX = Code(.notGPX)
         /// The document declares entities in a DTD (`<!ENTITY`); refused to prevent entity-expansion attacks.
         public static let entityDeclaration = Code(.entityDeclaration)
+        /// The handler given to ``GPXReader/stream(source:file:handler:)`` threw; reading stopped. See `cause`.
+        public static let handlerFailed = Code(.handlerFailed)
 
         /// A short name of the code (`malformedXML`, …).
         public var description: String {
@@ -34,6 +36,7 @@ public struct GPXError: Error, Sendable, CustomStringConvertible {
             case .malformedXML: "malformedXML"
             case .notGPX: "notGPX"
             case .entityDeclaration: "entityDeclaration"
+            case .handlerFailed: "handlerFailed"
             }
         }
     }
@@ -48,7 +51,7 @@ public struct GPXError: Error, Sendable, CustomStringConvertible {
     public var line: Int?
     /// The 1-based column of the problem, if known.
     public var column: Int?
-    /// The underlying error (for example the `XMLParser` error), if any.
+    /// The underlying error (the XML scanner's error, an I/O error, the handler's error), if any.
     public var cause: (any Error)?
 
     /// Creates an error.

@@ -1,7 +1,6 @@
 public import Foundation
-import FoundationXML
 
-/// Reads GPX 1.0 and 1.1 documents into a ``GPXDocument`` with a streaming (SAX) XML parser.
+/// Reads GPX 1.0 and 1.1 documents, streaming them through Pace's own XML scanner.
 ///
 /// - Each `<trk>` becomes a ``RecordedActivity`` (`<name>` → `name`, falling back to the file's
 ///   name; `<type>` → `sport`; the `creator` attribute → `deviceName`), each non-empty `<trkseg>` one
@@ -20,97 +19,135 @@ import FoundationXML
 /// - Elevations below −1000 m or above 10 000 m are "no data" sentinels: dropped with a
 ///   ``GPXWarning/Code/sentinelElevation`` warning. Points with a missing, non-numeric or out-of-range
 ///   `lat`/`lon` are skipped with a warning; other unreadable values are dropped with a warning.
-/// - Security: external entities are never resolved, and any document declaring entities
-///   (`<!ENTITY`, e.g. a "billion laughs" DTD) is refused with ``GPXError/Code/entityDeclaration``
-///   before parsing starts.
+/// - Encodings: UTF-8 (with or without BOM), UTF-16 with a BOM, and ISO-8859-1/windows-1252 when the
+///   XML declaration names them.
+/// - Security: external entities and DTDs are never fetched, only the five predefined entities and
+///   character references are expanded, and any document declaring entities (`<!ENTITY`, e.g. a
+///   "billion laughs" DTD) is refused with ``GPXError/Code/entityDeclaration``.
+/// - Memory: files are read in chunks. ``stream(source:file:handler:)`` delivers each point as it
+///   is read, so a file of any size streams in constant memory; ``read(data:file:)`` builds the
+///   whole ``GPXDocument`` on top of it.
 ///
 /// ```swift
-/// let document = try GPXReader().read(data: Data(contentsOf: url), file: url.lastPathComponent)
+/// let document = try GPXReader().read(contentsOf: url)
 /// for warning in document.warnings { log(warning.description) }
 /// ```
 public struct GPXReader: Sendable {
     /// Creates a reader.
     public init() {}
 
-    /// Reads the GPX file at a URL; errors name the file by its last path component.
+    /// Reads the GPX file at a URL, in chunks; errors name the file by its last path component.
     /// - Parameter url: A `file:` URL of a `.gpx` file.
     /// - Returns: The tracks, routes, waypoints, metadata and warnings.
     /// - Throws: ``GPXError`` with ``GPXError/Code/unreadableFile`` when the file cannot be read, or any
     ///   error of ``read(data:file:)``.
     public func read(contentsOf url: URL) throws(GPXError) -> GPXDocument {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw GPXError(code: .unreadableFile, message: "the file cannot be read; check that it exists and is readable.",
-                           file: url.lastPathComponent, line: nil, column: nil, cause: error)
-        }
-        return try read(data: data, file: url.lastPathComponent)
+        try read(source: Self.open(url), file: url.lastPathComponent)
     }
 
-    /// Reads a GPX document.
+    /// Reads a GPX document held in memory.
     /// - Parameters:
-    ///   - data: The file's bytes, in any encoding the XML declaration names (UTF-8 with or without BOM,
-    ///     ISO-8859-1, …).
+    ///   - data: The file's bytes: UTF-8 with or without BOM, UTF-16 with BOM, or ISO-8859-1 /
+    ///     windows-1252 as the XML declaration names.
     ///   - file: A file name or label used in error messages, or `nil`.
     /// - Returns: The tracks, routes, waypoints, metadata and warnings.
     /// - Throws: ``GPXError`` when the data declares entities, is not well-formed XML, or is not GPX.
     public func read(data: Data, file: String? = nil) throws(GPXError) -> GPXDocument {
-        if let (line, column) = Self.entityDeclarationPosition(in: data) {
-            throw GPXError(code: .entityDeclaration,
-                           message: "the document declares XML entities (<!ENTITY …>), which GPX never needs and which can be used "
-                               + "for entity-expansion attacks; refusing to read it. Remove the DOCTYPE or re-export the file.",
-                           file: file, line: line, column: column)
-        }
-        if data.starts(with: [0x1F, 0x8B]) {
-            throw GPXError(code: .malformedXML, message: "the file is gzip-compressed, not XML; decompress it (gunzip) and read the .gpx inside.",
-                           file: file, line: nil, column: nil)
-        }
-        let parser = XMLParser(data: XMLDoctype.blanked(data))
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        let handler = GPXParserDelegate()
-        parser.delegate = handler
-        let succeeded = parser.parse()
-        if let failure = handler.failure {
-            throw GPXError(code: failure.code, message: failure.message, file: file, line: failure.line, column: failure.column)
-        }
-        if !succeeded || handler.parseError != nil {
-            let line = handler.parseErrorLine ?? parser.lineNumber
-            let column = handler.parseErrorColumn ?? parser.columnNumber
-            let code = (handler.parseError as NSError?)?.code ?? parser.parserError.map { ($0 as NSError).code } ?? 0
-            throw GPXError(code: .malformedXML,
-                           message: "GPX is not well-formed XML: \(Self.explanation(ofXMLError: code)) (XML parser error \(code)); "
-                               + "the file is truncated or corrupt, re-export it from the app that recorded it.",
-                           file: file, line: line, column: column, cause: handler.parseError ?? parser.parserError)
-        }
-        guard handler.sawRoot else {
-            throw GPXError(code: .notGPX, message: "the file contains no XML element; it is empty or not a GPX file.",
-                           file: file, line: nil, column: nil)
-        }
-        return handler.document
+        try read(source: DataByteSource(data), file: file)
     }
 
-    /// A plain-English reading of the commonest libxml2 error codes that `XMLParser` reports.
-    static func explanation(ofXMLError code: Int) -> String {
-        switch code {
-        case 4: "the document is empty"
-        case 5: "there is content after the end of the document"
-        case 9: "it contains a character XML does not allow"
-        case 26: "it uses an undeclared entity"
-        case 39, 40, 41: "an attribute is malformed"
-        case 73: "a tag is not closed with '>'"
-        case 76: "an end tag does not match its start tag"
-        case 77: "the document ends inside an element"
-        case 201: "it uses an undeclared namespace prefix"
-        default: "the XML structure is broken"
+    /// Reads a GPX document from a byte source (a file, memory, a zip entry).
+    /// - Parameters:
+    ///   - source: The document's bytes, read once from the current position.
+    ///   - file: A file name or label used in error messages, or `nil`.
+    /// - Returns: The tracks, routes, waypoints, metadata and warnings.
+    /// - Throws: ``GPXError`` as ``read(data:file:)``, or ``GPXError/Code/unreadableFile`` when the
+    ///   source fails.
+    public func read(source: some ByteSource, file: String? = nil) throws(GPXError) -> GPXDocument {
+        var builder = GPXDocumentBuilder()
+        let summary = try stream(source: source, file: file) { builder.add($0) }
+        return builder.document(summary: summary)
+    }
+
+    /// Streams the GPX file at a URL, in chunks, delivering points as they are read.
+    /// - Parameters:
+    ///   - url: A `file:` URL of a `.gpx` file.
+    ///   - handler: Called once per event, in file order; throwing stops the read with
+    ///     ``GPXError/Code/handlerFailed``.
+    /// - Returns: The header, metadata and counts.
+    /// - Throws: ``GPXError`` as ``stream(source:file:handler:)``.
+    public func stream(contentsOf url: URL, handler: (GPXStreamEvent) throws -> Void) throws(GPXError) -> GPXStreamSummary {
+        try stream(source: Self.open(url), file: url.lastPathComponent, handler: handler)
+    }
+
+    /// Streams a GPX document in constant memory: each valid track point, route, waypoint and
+    /// warning is delivered as soon as it is read, and only one buffer of the source is held.
+    ///
+    /// ```swift
+    /// let summary = try GPXReader().stream(source: FileByteSource(url: url), file: "run.gpx") { event in
+    ///     if case .trackPoint(let point, let track, _) = event { try store.add(point, track: track) }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - source: The document's bytes, read once from the current position.
+    ///   - file: A file name or label used in error messages, or `nil`.
+    ///   - handler: Called once per event, in file order, on the calling thread. Throwing stops the
+    ///     read with ``GPXError/Code/handlerFailed`` (the error is the `cause`).
+    /// - Returns: The header (`version`, `creator`), the file's name and time, and counts.
+    /// - Throws: ``GPXError``: `entityDeclaration`, `malformedXML` (also for gzip data and
+    ///   unsupported encodings), `notGPX`, `unreadableFile` when the source fails, `handlerFailed`.
+    ///   Events delivered before an error stay delivered.
+    public func stream(source: some ByteSource, file: String? = nil,
+                       handler: (GPXStreamEvent) throws -> Void) throws(GPXError) -> GPXStreamSummary {
+        try withoutActuallyEscaping(handler) { (handler) throws(GPXError) -> GPXStreamSummary in
+            let parser = GPXStreamParser(source: source, handler: handler)
+            do throws(GPXStreamFailure) {
+                try parser.run()
+            } catch {
+                throw Self.error(error, file: file)
+            }
+            return parser.summary
         }
     }
 
-    /// The 1-based line and column of the first `<!ENTITY` declared before the root element
-    /// (UTF-8/ASCII-compatible or UTF-16), or `nil` when there is none.
-    static func entityDeclarationPosition(in data: Data) -> (line: Int, column: Int)? {
-        XMLPrologScanner.scan(data).entityPosition
+    private static func open(_ url: URL) throws(GPXError) -> FileByteSource {
+        do {
+            return try FileByteSource(url: url)
+        } catch {
+            throw GPXError(code: .unreadableFile, message: "the file cannot be read; check that it exists and is readable.",
+                           file: url.lastPathComponent, line: nil, column: nil, cause: error)
+        }
+    }
+
+    /// The ``GPXError`` for a failure of the stream parser.
+    static func error(_ failure: GPXStreamFailure, file: String?) -> GPXError {
+        switch failure {
+        case .notGPX(let name, let position):
+            return GPXError(code: .notGPX, message: "the root element is <\(name)>, not <gpx>; this is not a GPX file.",
+                            file: file, line: position.line, column: position.column)
+        case .handler(let error, let position):
+            return GPXError(code: .handlerFailed, message: "the handler threw an error; reading stopped. See the cause.",
+                            file: file, line: position.line, column: position.column, cause: error)
+        case .scan(let error):
+            switch error.kind {
+            case .entityDeclaration:
+                return GPXError(code: .entityDeclaration,
+                                message: "the document declares XML entities (<!ENTITY …>), which GPX never needs and which can be used "
+                                    + "for entity-expansion attacks; refusing to read it. Remove the DOCTYPE or re-export the file.",
+                                file: file, line: error.line, column: error.column)
+            case .gzipCompressed:
+                return GPXError(code: .malformedXML,
+                                message: "the file is gzip-compressed, not XML; decompress it (gunzip) and read the .gpx inside.",
+                                file: file, line: nil, column: nil)
+            case .readFailed:
+                return GPXError(code: .unreadableFile, message: "the file cannot be read; check that it exists and is readable.",
+                                file: file, line: nil, column: nil, cause: error.cause)
+            default:
+                return GPXError(code: .malformedXML,
+                                message: "GPX is not well-formed XML: \(error.explanation) (XML parser error \(error.code)); "
+                                    + "the file is truncated or corrupt, re-export it from the app that recorded it.",
+                                file: file, line: error.line, column: error.column, cause: error)
+            }
+        }
     }
 }

@@ -46,7 +46,7 @@ public struct TCXError: Error, Sendable, CustomStringConvertible {
     public var line: Int?
     /// The 1-based column of the problem, if known.
     public var column: Int?
-    /// The underlying error (an `XMLParser` error, a file-system error), if any.
+    /// The underlying error (the XML scanner's error, a file-system error), if any.
     public var cause: (any Error)?
 
     /// Creates an error; the message is built as `file:line:column: reason`.

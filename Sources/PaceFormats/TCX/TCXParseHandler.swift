@@ -1,8 +1,7 @@
 internal import Foundation
-internal import FoundationXML
 
-/// The SAX delegate behind ``TCXReader``: builds activities as elements open and close.
-final class TCXParseHandler: NSObject, XMLParserDelegate {
+/// The state machine behind ``TCXReader``: builds activities as the scanner's elements open and close.
+final class TCXParseHandler {
     private struct Element {
         var name: String
         var line: Int
@@ -21,14 +20,10 @@ final class TCXParseHandler: NSObject, XMLParserDelegate {
 
     let fileName: String?
     private(set) var document = TCXDocument()
-    private(set) var failure: TCXError?
     private(set) var sawRoot = false
-    private(set) var errorLine: Int?
-    private(set) var errorColumn: Int?
-    private(set) var parserError: (any Error)?
 
     private var stack: [Element] = []
-    private var text = ""
+    private var text: [UInt8] = []
     private var activity: ActivityBuilder?
     private var lap: ActivityLap?
     private var summary = TCXLapSummary()
@@ -43,33 +38,46 @@ final class TCXParseHandler: NSObject, XMLParserDelegate {
         self.fileName = fileName
     }
 
-    // MARK: XMLParserDelegate
+    // MARK: Scanning
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes: [String: String] = [:]) {
-        let name = Self.localName(elementName)
+    /// Reads the whole document.
+    /// - Throws: ``TCXError`` for a root that is not `TrainingCenterDatabase`; ``XMLScanError``
+    ///   for XML that is not well-formed (mapped by ``TCXReader``).
+    func run(_ scanner: XMLScanner) throws {
+        while true {
+            switch try scanner.next() {
+            case .startElement: try startElement(scanner)
+            case .endElement: endElement(scanner)
+            case .text: scanner.appendText(to: &text)
+            case .endOfDocument: return
+            }
+        }
+    }
+
+    private func startElement(_ scanner: XMLScanner) throws {
+        let name = scanner.localNameString
+        let position = scanner.tokenPosition
         if !sawRoot {
             sawRoot = true
             guard name == "TrainingCenterDatabase" else {
-                fail(parser, TCXError(.notTCX, file: fileName, line: parser.lineNumber, column: parser.columnNumber,
-                                      reason: "the root element is <\(elementName)>, not <TrainingCenterDatabase>; this is not a TCX file"))
-                return
+                throw TCXError(.notTCX, file: fileName, line: position.line, column: position.column,
+                               reason: "the root element is <\(scanner.nameString)>, not <TrainingCenterDatabase>; this is not a TCX file")
             }
         }
-        stack.append(Element(name: name, line: parser.lineNumber, column: parser.columnNumber))
-        text = ""
+        stack.append(Element(name: name, line: position.line, column: position.column))
+        text.removeAll(keepingCapacity: true)
         let parent = stack.count >= 2 ? stack[stack.count - 2].name : ""
         switch name {
         case "Activity" where parent != "ActivityRef":
             activity = ActivityBuilder(isCourse: false)
-            activity?.recorded.sport = attributes.first { Self.localName($0.key) == "Sport" }?.value
+            activity?.recorded.sport = Self.attribute("Sport", scanner)
         case "Course" where parent == "Courses":
             activity = ActivityBuilder(isCourse: true)
         case "Lap" where activity != nil:
             lap = ActivityLap()
             summary = TCXLapSummary()
-            if let value = attributes.first(where: { Self.localName($0.key) == "StartTime" })?.value {
-                lap?.startTime = date(value, parser: parser, element: "Lap StartTime")
+            if let value = Self.attribute("StartTime", scanner) {
+                lap?.startTime = date(value, element: Element(name: "Lap StartTime", line: position.line, column: position.column))
             }
         case "Track":
             timeBeforeTrack = activity?.isCourse == false ? lap?.records.last(where: { $0.time != nil })?.time : nil
@@ -84,22 +92,14 @@ final class TCXParseHandler: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        text += string
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        text += String(decoding: CDATABlock, as: UTF8.self)
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    private func endElement(_ scanner: XMLScanner) {
         guard let element = stack.popLast() else { return }
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        text = ""
+        let value = text.isEmpty ? "" : String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        text.removeAll(keepingCapacity: true)
         let parent = stack.last?.name ?? ""
         let grandparent = stack.count >= 2 ? stack[stack.count - 2].name : ""
         if record != nil {
-            endInTrackpoint(element, value: value, parent: parent, grandparent: grandparent, parser: parser)
+            endInTrackpoint(element, value: value, parent: parent, grandparent: grandparent)
         } else if lap != nil {
             endInLap(element, value: value, parent: parent, grandparent: grandparent)
         } else if activity != nil {
@@ -107,32 +107,15 @@ final class TCXParseHandler: NSObject, XMLParserDelegate {
         }
     }
 
-    /// Any libxml2 error is fatal: on Linux `XMLParser` recovers from some (a mismatched end tag)
-    /// and would otherwise report success with half a document.
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        if errorLine == nil {
-            errorLine = parser.lineNumber
-            errorColumn = parser.columnNumber
-            parserError = parseError
-        }
-        parser.abortParsing()
-    }
-
-    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-        refuseEntity(parser)
-    }
-
-    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
-        refuseEntity(parser)
-    }
-
-    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        nil
+    /// The decoded value of the first attribute with this local name.
+    private static func attribute(_ localName: String, _ scanner: XMLScanner) -> String? {
+        (0..<scanner.attributeCount).first { String(decoding: scanner.attributeLocalName($0), as: UTF8.self) == localName }
+            .map(scanner.attributeString)
     }
 
     // MARK: Element ends
 
-    private func endInTrackpoint(_ element: Element, value: String, parent: String, grandparent: String, parser: XMLParser) {
+    private func endInTrackpoint(_ element: Element, value: String, parent: String, grandparent: String) {
         switch (element.name, parent) {
         case ("Trackpoint", _):
             finishRecord()
@@ -293,32 +276,13 @@ final class TCXParseHandler: NSObject, XMLParserDelegate {
         return date
     }
 
-    private func date(_ text: String, parser: XMLParser, element: String) -> Date? {
-        date(text, element: Element(name: element, line: parser.lineNumber, column: parser.columnNumber))
-    }
-
     private func warn(_ element: Element, _ reason: String) {
         document.warnings.append(TCXWarning(file: fileName, line: element.line, column: element.column, reason: reason))
-    }
-
-    private func refuseEntity(_ parser: XMLParser) {
-        fail(parser, TCXError(.entityDeclaration, file: fileName, line: parser.lineNumber, column: parser.columnNumber,
-                              reason: "the document declares XML entities (<!ENTITY), which Pace refuses for safety; remove the DOCTYPE or export the file again"))
-    }
-
-    private func fail(_ parser: XMLParser, _ error: TCXError) {
-        if failure == nil { failure = error }
-        parser.abortParsing()
     }
 
     private static func describe(_ range: ClosedRange<Double>) -> String {
         func format(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
         return range.upperBound == .greatestFiniteMagnitude ? "must be ≥ \(format(range.lowerBound))"
             : "\(format(range.lowerBound))…\(format(range.upperBound))"
-    }
-
-    private static func localName(_ name: String) -> String {
-        guard let colon = name.lastIndex(of: ":") else { return name }
-        return String(name[name.index(after: colon)...])
     }
 }

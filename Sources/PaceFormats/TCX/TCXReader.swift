@@ -1,7 +1,6 @@
 public import Foundation
-internal import FoundationXML
 
-/// Reads Garmin Training Center Database (TCX v2) files with a streaming SAX parser.
+/// Reads Garmin Training Center Database (TCX v2) files, streaming them through Pace's own XML scanner.
 ///
 /// The reader matches elements by local name, whatever prefix the file gives them, and reads:
 /// - `Activities/Activity` (also inside `MultiSportSession`): `Sport` → ``RecordedActivity/sport``,
@@ -22,17 +21,18 @@ internal import FoundationXML
 /// time, the reader adds a ``ActivityTimerEvent/Kind/pause`` at that last time and a
 /// ``ActivityTimerEvent/Kind/resume`` at that first time.
 ///
-/// **Safety.** External entities are never resolved, and any document whose DOCTYPE declares an
-/// entity (`<!ENTITY`, as in the "billion laughs" attack) is refused with
-/// ``TCXError/Code/entityDeclaration`` before parsing.
+/// **Safety.** External entities and DTDs are never fetched, only the five predefined entities and
+/// character references are expanded, and any document whose DOCTYPE declares an entity
+/// (`<!ENTITY`, as in the "billion laughs" attack) is refused with ``TCXError/Code/entityDeclaration``.
 ///
 /// Bad single values (an unparseable number, a latitude outside −90…90°) are skipped and reported
-/// in ``TCXDocument/warnings``; structural problems throw ``TCXError``. Every libxml2 error is
-/// fatal — including ones it could recover from, such as a mismatched end tag or an undeclared
-/// namespace prefix — so a damaged file is never half-imported.
+/// in ``TCXDocument/warnings``; structural problems throw ``TCXError``. Every well-formedness error
+/// is fatal (a mismatched end tag, an undeclared entity, text after the root), so a damaged file is
+/// never half-imported. Namespace prefixes are not checked against declarations.
 ///
-/// The SAX parser streams over the bytes (no DOM is built); the file itself is read into memory
-/// first, because the entity check needs the raw bytes.
+/// The file is read in chunks and scanned as it streams (no DOM is built); only the resulting
+/// ``TCXDocument`` is held in memory. Encodings: UTF-8 (with or without BOM), UTF-16 with a BOM,
+/// and ISO-8859-1/windows-1252 when the XML declaration names them.
 ///
 /// ```swift
 /// let document = try TCXReader().read(contentsOf: URL(fileURLWithPath: "run.tcx"))
@@ -48,51 +48,68 @@ public struct TCXReader: Sendable {
     /// - Returns: The activities, courses and warnings of the file.
     /// - Throws: ``TCXError`` (`unreadable`, `malformedXML`, `notTCX`, `entityDeclaration`).
     public func read(contentsOf url: URL) throws(TCXError) -> TCXDocument {
-        let data: Data
+        let source: FileByteSource
         do {
-            data = try Data(contentsOf: url)
+            source = try FileByteSource(url: url)
         } catch {
             throw TCXError(.unreadable, file: url.lastPathComponent,
                            reason: "the file cannot be read; check that it exists and is readable", cause: error)
         }
-        return try read(data, fileName: url.lastPathComponent)
+        return try read(source: source, fileName: url.lastPathComponent)
     }
 
     /// Reads a TCX document from memory.
     ///
     /// - Parameters:
-    ///   - data: The whole file (any encoding the XML declaration names; UTF-8 usually).
+    ///   - data: The whole file (UTF-8 usually; UTF-16 with BOM and the 8-bit encodings the XML
+    ///     declaration may name are read too).
     ///   - fileName: A name for error and warning messages.
     /// - Returns: The activities, courses and warnings of the document.
     /// - Throws: ``TCXError`` (`malformedXML`, `notTCX`, `entityDeclaration`).
     public func read(_ data: Data, fileName: String? = nil) throws(TCXError) -> TCXDocument {
-        try Self.refuseEntityDeclarations(in: data, fileName: fileName)
-        let parser = XMLParser(data: XMLDoctype.blanked(data))
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
+        try read(source: DataByteSource(data), fileName: fileName)
+    }
+
+    /// Reads a TCX document from a byte source (a file, memory, a zip entry), in chunks.
+    ///
+    /// - Parameters:
+    ///   - source: The document's bytes, read once from the current position.
+    ///   - fileName: A name for error and warning messages.
+    /// - Returns: The activities, courses and warnings of the document.
+    /// - Throws: ``TCXError`` (`unreadable` when the source fails, `malformedXML`, `notTCX`,
+    ///   `entityDeclaration`).
+    public func read(source: some ByteSource, fileName: String? = nil) throws(TCXError) -> TCXDocument {
         let handler = TCXParseHandler(fileName: fileName)
-        parser.delegate = handler
-        let succeeded = parser.parse()
-        if let error = handler.failure { throw error }
-        if !succeeded || handler.errorLine != nil {
-            let line = handler.errorLine ?? parser.lineNumber
-            let column = handler.errorColumn ?? parser.columnNumber
-            throw TCXError(.malformedXML, file: fileName, line: line, column: column,
-                           reason: "the file is not well-formed XML; it is truncated, corrupt or not a TCX file — export it again from the source app",
-                           cause: parser.parserError ?? handler.parserError)
-        }
-        guard handler.sawRoot else {
-            throw TCXError(.malformedXML, file: fileName, line: 1, column: 1,
-                           reason: "the file has no XML root element; export it again from the source app")
+        do {
+            try handler.run(XMLScanner(source: source))
+        } catch let error as TCXError {
+            throw error
+        } catch let error as XMLScanError {
+            throw Self.error(error, fileName: fileName)
+        } catch {
+            throw TCXError(.malformedXML, file: fileName, reason: "the file cannot be read", cause: error)
         }
         return handler.document
     }
 
-    /// Throws if the document declares entities before its root element (checked on the raw bytes).
-    static func refuseEntityDeclarations(in data: Data, fileName: String?) throws(TCXError) {
-        guard let (line, column) = XMLPrologScanner.scan(data).entityPosition else { return }
-        throw TCXError(.entityDeclaration, file: fileName, line: line, column: column,
-                       reason: "the document declares XML entities (<!ENTITY), which Pace refuses for safety; remove the DOCTYPE or export the file again")
+    /// The ``TCXError`` for a scanner error.
+    static func error(_ error: XMLScanError, fileName: String?) -> TCXError {
+        switch error.kind {
+        case .entityDeclaration:
+            TCXError(.entityDeclaration, file: fileName, line: error.line, column: error.column,
+                     reason: "the document declares XML entities (<!ENTITY), which Pace refuses for safety; remove the DOCTYPE or export the file again")
+        case .gzipCompressed:
+            TCXError(.malformedXML, file: fileName,
+                     reason: "the file is gzip-compressed, not XML; decompress it (gunzip) and read the .tcx inside")
+        case .readFailed:
+            TCXError(.unreadable, file: fileName, reason: "the file cannot be read; check that it exists and is readable", cause: error.cause)
+        case .noRootElement:
+            TCXError(.malformedXML, file: fileName, line: 1, column: 1,
+                     reason: "the file has no XML root element; export it again from the source app", cause: error)
+        default:
+            TCXError(.malformedXML, file: fileName, line: error.line, column: error.column,
+                     reason: "the file is not well-formed XML; it is truncated, corrupt or not a TCX file — export it again from the source app",
+                     cause: error)
+        }
     }
 }

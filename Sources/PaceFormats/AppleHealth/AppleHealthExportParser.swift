@@ -1,10 +1,10 @@
 import Foundation
-import FoundationXML
 import PaceModel
 
-/// The `XMLParser` delegate behind ``AppleHealthExportReader``: builds one object at a time and hands
-/// it to the handler when its element ends, so memory stays flat however large the export is.
-final class AppleHealthParserDelegate: NSObject, XMLParserDelegate {
+/// The state machine behind ``AppleHealthExportReader``: builds one object at a time from the
+/// scanner's elements and hands it to the handler when its element ends, so memory stays flat
+/// however large the export is.
+final class AppleHealthExportParser {
     typealias Attributes = [String: String]
 
     struct Pending {
@@ -29,38 +29,64 @@ final class AppleHealthParserDelegate: NSObject, XMLParserDelegate {
     }
 
     private let file: String
-    private let folder: URL
+    private let routeFile: (String) throws -> Data?
     private let handler: (AppleHealthExportItem) throws -> Void
-    weak var parser: XMLParser?
+    private var scanner: XMLScanner?
 
     var summary = AppleHealthExportSummary()
     private(set) var failure: AppleHealthError?
     private(set) var sawRoot = false
-    private(set) var parseError: (any Error)?
-    private(set) var parseErrorPosition: (line: Int, column: Int)?
 
     private var depth = 0
-    /// `true` when the document ended before its root element was closed (a truncated file).
-    var isInsideElement: Bool { depth > 0 }
     private var skipDepth = 0
+    /// Parsed `device` strings and units: an export repeats a handful of each millions of times.
+    private var devices: [String: Device?] = [:]
+    private var units: [String: HealthUnit?] = [:]
+    private static let maximumCached = 4096
     private var record: Pending?
     private var correlation: (base: Pending, quantities: [QuantitySample], categories: [CategorySample])?
     var workout: PendingWorkout?
     var route: PendingRoute?
 
-    init(file: String, folder: URL, handler: @escaping (AppleHealthExportItem) throws -> Void) {
+    init(file: String, routeFile: @escaping (String) throws -> Data?, handler: @escaping (AppleHealthExportItem) throws -> Void) {
         self.file = file
-        self.folder = folder
+        self.routeFile = routeFile
         self.handler = handler
     }
 
-    // MARK: XMLParserDelegate
+    // MARK: Scanning
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    /// Reads the whole document.
+    /// - Throws: ``AppleHealthError`` (wrong root, unsafe route path, handler failure) or
+    ///   ``XMLScanError`` (mapped by ``AppleHealthExportReader``).
+    func run(_ scanner: XMLScanner) throws {
+        self.scanner = scanner
+        defer { self.scanner = nil }
+        while true {
+            switch try scanner.next() {
+            case .startElement:
+                if skipDepth > 0 {
+                    depth += 1
+                    skipDepth += 1
+                    continue
+                }
+                let position = scanner.tokenPosition
+                start(scanner.nameString, attributes: scanner.attributeDictionary(), line: position.line, column: position.column)
+            case .endElement:
+                end(skipDepth > 0 ? "" : scanner.nameString)
+            case .text:
+                continue
+            case .endOfDocument:
+                if let failure { throw failure }
+                return
+            }
+            if let failure { throw failure }
+        }
+    }
+
+    private func start(_ name: String, attributes: Attributes, line: Int, column: Int) {
         depth += 1
-        if skipDepth > 0 { skipDepth += 1; return }
-        let here = Pending(attributes: attributes, line: parser.lineNumber, column: parser.columnNumber)
+        let here = Pending(attributes: attributes, line: line, column: column)
         if depth == 1 {
             guard name == "HealthData" else {
                 fail(.notAppleHealthExport, "the root element is <\(name)>, not <HealthData>; choose the export.xml "
@@ -95,7 +121,7 @@ final class AppleHealthParserDelegate: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    private func end(_ name: String) {
         defer { depth -= 1 }
         if skipDepth > 0 { skipDepth -= 1; return }
         switch name {
@@ -127,23 +153,6 @@ final class AppleHealthParserDelegate: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-        refuseEntity(parser)
-    }
-
-    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
-        refuseEntity(parser)
-    }
-
-    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? { nil }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        if self.parseError == nil {
-            self.parseError = parseError
-            parseErrorPosition = (parser.lineNumber, parser.columnNumber)
-        }
-    }
-
     // MARK: Objects
 
     private enum Sample { case quantity(QuantitySample), category(CategorySample) }
@@ -153,7 +162,7 @@ final class AppleHealthParserDelegate: NSObject, XMLParserDelegate {
         let typeName = attributes["type"] ?? ""
         guard let (start, end) = interval(pending, what: typeName) else { return nil }
         let source = makeSource(attributes)
-        let device = attributes["device"].flatMap(AppleHealthValues.device)
+        let device = self.device(attributes["device"])
         if let type = QuantityTypeIdentifier(rawValue: typeName) {
             guard let quantity = quantity(attributes["value"], attributes["unit"], pending, what: "\(typeName) record") else { return nil }
             let sample = QuantitySample(type: type, quantity: quantity, start: start, end: end, source: source,
@@ -179,7 +188,7 @@ final class AppleHealthParserDelegate: NSObject, XMLParserDelegate {
         summary.correlationCount += 1
         emit(.correlation(AppleHealthCorrelation(
             type: typeName, startDate: start, endDate: end, source: makeSource(pending.attributes),
-            device: pending.attributes["device"].flatMap(AppleHealthValues.device), metadata: pending.metadata,
+            device: device(pending.attributes["device"]), metadata: pending.metadata,
             quantitySamples: quantities, categorySamples: categories)))
     }
 
@@ -206,7 +215,7 @@ final class AppleHealthParserDelegate: NSObject, XMLParserDelegate {
                               events: pending.events, statistics: pending.statistics,
                               totalDistance: total("totalDistance", "totalDistanceUnit"),
                               totalEnergyBurned: total("totalEnergyBurned", "totalEnergyBurnedUnit"),
-                              source: makeSource(attributes), device: attributes["device"].flatMap(AppleHealthValues.device),
+                              source: makeSource(attributes), device: device(attributes["device"]),
                               metadata: pending.base.metadata)
         guard valid(workout, pending.base, what: "workout", { try workout.validate() }) != nil else { return }
         summary.workoutCount += 1
@@ -221,9 +230,28 @@ final class AppleHealthParserDelegate: NSObject, XMLParserDelegate {
         guard let workoutID = workout?.id else { return }
         var locations = pending.locations
         if let path = pending.filePath {
-            guard let url = routeURL(path, pending.base) else { return }
+            let data: Data?
             do {
-                let document = try GPXReader().read(contentsOf: url)
+                data = try routeFile(path)
+            } catch var error as AppleHealthError {
+                if error.line == nil {
+                    error.file = file
+                    error.line = pending.base.line
+                    error.column = pending.base.column
+                }
+                if failure == nil { failure = error }
+                return
+            } catch {
+                warn(.unreadableRoute, "the route file '\(path)' cannot be read (\(error)); route skipped.", pending.base)
+                return
+            }
+            guard let data else {
+                warn(.unreadableRoute, "the route file '\(path)' cannot be read (it is not in the export); route skipped.", pending.base)
+                return
+            }
+            do {
+                let name = path.split(separator: "/").last.map(String.init) ?? path
+                let document = try GPXReader().read(data: data, file: name)
                 let records = document.tracks.flatMap(\.records) + document.routes.flatMap(\.points)
                 locations += records.compactMap { record in
                     guard let time = record.time, let latitude = record.latitude, let longitude = record.longitude else { return nil }
@@ -242,34 +270,33 @@ final class AppleHealthParserDelegate: NSObject, XMLParserDelegate {
             return
         }
         let route = WorkoutRoute(workoutID: workoutID, locations: locations, source: makeSource(pending.base.attributes),
-                                 device: pending.base.attributes["device"].flatMap(AppleHealthValues.device),
+                                 device: device(pending.base.attributes["device"]),
                                  metadata: pending.base.metadata)
         if valid(route, pending.base, what: "workout route", { try route.validate() }) != nil {
             workout?.routes.append(route)
         }
     }
 
-    /// The GPX file a `FileReference` names, inside the export folder; fails the read for paths that leave it.
-    private func routeURL(_ path: String, _ pending: Pending) -> URL? {
-        let components = path.split(separator: "/", omittingEmptySubsequences: true)
-        var url = folder
-        for component in components { url.appendPathComponent(String(component)) }
-        var insideFolder = !components.isEmpty && !components.contains("..") && !path.contains("\\")
-        if insideFolder, FileManager.default.fileExists(atPath: url.path) {
-            // A symbolic link inside the folder may still point out of it.
-            let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
-            let resolved = url.standardizedFileURL.resolvingSymlinksInPath().path
-            insideFolder = resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/")
-        }
-        guard insideFolder else {
-            fail(.unsafeRoutePath, "a <FileReference> path points outside the export folder (it uses '..' or leaves the folder); "
-                 + "refusing to read it. Re-export from Apple Health, or remove that WorkoutRoute.", pending)
-            return nil
-        }
-        return url
+    // MARK: Helpers
+
+    /// The device a `device` attribute describes, parsed once per distinct string.
+    private func device(_ text: String?) -> Device? {
+        guard let text else { return nil }
+        if let cached = devices[text] { return cached }
+        let parsed = AppleHealthValues.device(text)
+        if devices.count >= Self.maximumCached { devices.removeAll(keepingCapacity: true) }
+        devices[text] = .some(parsed)
+        return parsed
     }
 
-    // MARK: Helpers
+    /// The unit a `unit` attribute names, parsed once per distinct string.
+    func healthUnit(_ text: String) -> HealthUnit? {
+        if let cached = units[text] { return cached }
+        let parsed = try? HealthUnit(parsing: text)
+        if units.count >= Self.maximumCached { units.removeAll(keepingCapacity: true) }
+        units[text] = .some(parsed)
+        return parsed
+    }
 
     private func makeSource(_ attributes: Attributes) -> Source {
         let name = attributes["sourceName"] ?? "Apple Health export"
@@ -294,7 +321,7 @@ final class AppleHealthParserDelegate: NSObject, XMLParserDelegate {
             warn(.invalidValue, "the value of a \(what) is not a number; skipped.", pending)
             return nil
         }
-        guard let unitHealth = try? HealthUnit(parsing: unit ?? "") else {
+        guard let unitHealth = healthUnit(unit ?? "") else {
             warn(.invalidValue, "the unit '\(unit ?? "")' of a \(what) is not a unit Pace knows; skipped.", pending)
             return nil
         }
@@ -316,9 +343,9 @@ final class AppleHealthParserDelegate: NSObject, XMLParserDelegate {
         do {
             try handler(item)
         } catch {
+            let position = scanner?.currentPosition
             failure = AppleHealthError(code: .handlerFailed, message: "the handler threw an error; reading stopped. See the cause.",
-                                       file: file, line: parser?.lineNumber, column: parser?.columnNumber, cause: error)
-            parser?.abortParsing()
+                                       file: file, line: position?.line, column: position?.column, cause: error)
         }
     }
 
@@ -332,11 +359,5 @@ final class AppleHealthParserDelegate: NSObject, XMLParserDelegate {
     private func fail(_ code: AppleHealthError.Code, _ message: String, _ pending: Pending) {
         guard failure == nil else { return }
         failure = AppleHealthError(code: code, message: message, file: file, line: pending.line, column: pending.column)
-        parser?.abortParsing()
-    }
-
-    private func refuseEntity(_ parser: XMLParser) {
-        fail(.entityDeclaration, AppleHealthExportReader.entityMessage,
-             Pending(attributes: [:], line: parser.lineNumber, column: parser.columnNumber))
     }
 }

@@ -3,7 +3,7 @@ import PaceModel
 
 /// The child elements of a workout (`WorkoutEvent`, `WorkoutStatistics`), of a route (`Location`),
 /// and the `Me` and `ActivitySummary` elements.
-extension AppleHealthParserDelegate {
+extension AppleHealthExportParser {
     func addEvent(_ pending: Pending) {
         let typeName = pending.attributes["type"] ?? ""
         guard let type: WorkoutEventType = AppleHealthValues.enumCase(typeName, prefix: "HKWorkoutEventType") else {
