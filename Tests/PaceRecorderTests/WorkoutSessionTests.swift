@@ -191,4 +191,29 @@ struct WorkoutSessionTests {
         }
         #expect(count <= 1, "the sequence ends when the session ends")
     }
+
+    @Test("a low battery is marked and a critical one finishes and saves the workout")
+    func battery() async throws {
+        let store = try HealthStore.inMemory()
+        let workout = SyntheticWorkout(seconds: 60)
+        let clock = ManualSessionClock(workout.start)
+        let session = try WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running),
+                                               journal: RecordingJournal(store: store), clock: clock)
+        try await session.start()
+        for (arrival, reading) in workout.readings() {
+            clock.set(arrival)
+            let second = reading.time.timeIntervalSince(workout.start)
+            if await session.state.isEnded { break }
+            try await session.ingest(reading)
+            if second == 20 || second == 40 {
+                let level = second == 20 ? 0.12 : 0.04
+                try await session.ingest(SensorReading(time: reading.time, value: .battery(BatteryReading(level: level, isCharging: false))))
+            }
+        }
+        #expect(await session.state == .saved, "critical battery finished the session")
+        let saved = try #require(try store.workouts().first)
+        let kinds = saved.events.compactMap { $0.metadata[SessionStateMachine.eventKindKey] }
+        #expect(kinds.contains(.string("batteryLow")) && kinds.contains(.string("batteryCritical")))
+        #expect(saved.endDate.timeIntervalSince(workout.start) < 45)
+    }
 }

@@ -41,6 +41,9 @@ public actor WorkoutSession {
     private var lastPointTime: Date?
     private var lastFixTime: Date?
     private var gpsLost = false
+    private var batteryLowSeen = false
+    private var batteryCriticalSeen = false
+    private var finishRequested = false
     private var replaying = false
     /// The highest sequence number durably journaled.
     public private(set) var acknowledgedSequence: Int64 = 0
@@ -191,6 +194,11 @@ public actor WorkoutSession {
         if pending.readings.isEmpty && pending.events.isEmpty { pending.firstReadingSequence = sequence }
         pending.readings.append(reading)
         process(timeline.add(reading, sequence: sequence))
+        if finishRequested {
+            finishRequested = false
+            _ = try finish()
+            return sequence
+        }
         let now = clock.now()
         if now.timeIntervalSince(lastFlush) >= configuration.flushInterval || pending.readings.count >= 4096 {
             try flush()
@@ -336,6 +344,15 @@ public actor WorkoutSession {
             } else if let lastFixTime, !gpsLost, reading.time.timeIntervalSince(lastFixTime) > configuration.gpsLossTimeout {
                 gpsLost = true
                 _ = try? machine.apply(.gpsLost, at: lastFixTime.addingTimeInterval(configuration.gpsLossTimeout))
+            }
+            if case .battery(let battery) = reading.value, !battery.isCharging {
+                if battery.level <= configuration.criticalBatteryLevel, !batteryCriticalSeen {
+                    batteryCriticalSeen = true
+                    finishRequested = (try? machine.apply(.batteryCritical, at: reading.time)) == .finishNow
+                } else if battery.level <= configuration.lowBatteryLevel, !batteryLowSeen {
+                    batteryLowSeen = true
+                    _ = try? machine.apply(.batteryLow, at: reading.time)
+                }
             }
             metrics.add(reading, timerRunning: running)
             if case .location = reading.value {

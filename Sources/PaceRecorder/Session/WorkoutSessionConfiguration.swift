@@ -20,6 +20,10 @@ public struct WorkoutSessionConfiguration: Hashable, Sendable, Codable {
     public var lateness: Double
     /// Seconds without a GPS fix, while other readings arrive, before the GPS counts as lost (default 10).
     public var gpsLossTimeout: Double
+    /// Battery fraction at or below which a `batteryLow` marker is set (default 0.15).
+    public var lowBatteryLevel: Double = 0.15
+    /// Battery fraction at or below which, not charging, the session finishes and saves (default 0.05).
+    public var criticalBatteryLevel: Double = 0.05
     /// Who records: the app or device name and bundle identifier written on every object.
     public var sourceName: String
     /// The source's bundle identifier.
