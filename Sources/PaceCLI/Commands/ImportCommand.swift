@@ -14,8 +14,8 @@ struct ImportCommand: ParsableCommand {
             duplicates. Progress goes to standard error, the summary to standard output; the exit code is 1 \
             when any file or activity was rejected.
 
-            A folder containing export.xml (an extracted Apple Health export), or a file named export.xml, is \
-            imported as an Apple Health export: samples in batches, each workout with its routes; importing it \
+            Apple Health's export.zip (read in place, never extracted), a folder containing export.xml (an \
+            extracted export), or a file named export.xml is imported as an Apple Health export: samples in batches, each workout with its routes; importing it \
             again skips what is already stored. Progress goes to standard error every 50000 items.
             """)
 
@@ -54,10 +54,11 @@ struct ImportCommand: ParsableCommand {
         if !summary.rejected.isEmpty || appleHealthRejected { throw ExitCode.failure }
     }
 
-    /// A folder containing `export.xml`, or a file named `export.xml`.
+    /// A `.zip` (Apple Health's export.zip), a folder containing `export.xml`, or a file named `export.xml`.
     static func isAppleHealthExport(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
+        if !isDirectory.boolValue, (path as NSString).pathExtension.lowercased() == "zip" { return true }
         if isDirectory.boolValue {
             return FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("export.xml"))
         }

@@ -54,6 +54,12 @@ public struct AppleHealthExportReader: Sendable {
     ///   well-formed, is not an Apple Health export, references a route outside the folder, or the
     ///   handler throws.
     public func read(at url: URL, handler: (AppleHealthExportItem) throws -> Void) throws(AppleHealthError) -> AppleHealthExportSummary {
+        if url.pathExtension.lowercased() == "zip" {
+            let archive = try AppleHealthExportArchive(url: url)
+            let source = try archive.exportXML()
+            let file = url.lastPathComponent + ":" + archive.exportXMLPath
+            return try read(source: source, file: file, routeFile: { path in try archive.routeData(forReference: path) }, handler: handler)
+        }
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
         let xmlURL = isDirectory.boolValue ? url.appendingPathComponent("export.xml") : url
@@ -61,8 +67,8 @@ public struct AppleHealthExportReader: Sendable {
         let file = xmlURL.lastPathComponent
         guard exists, FileManager.default.isReadableFile(atPath: xmlURL.path) else {
             throw AppleHealthError(code: .unreadableFile,
-                                   message: "the export cannot be read; check that the path names an extracted apple_health_export "
-                                       + "folder (unzip export.zip first) or its export.xml, and that it is readable.",
+                                   message: "the export cannot be read; check that the path names Apple Health's export.zip, an extracted "
+                                       + "apple_health_export folder or its export.xml, and that it is readable.",
                                    file: file, line: nil, column: nil)
         }
         let source: FileByteSource
@@ -119,6 +125,10 @@ public struct AppleHealthExportReader: Sendable {
         switch error.kind {
         case .entityDeclaration:
             AppleHealthError(code: .entityDeclaration, message: entityMessage, file: file, line: error.line, column: error.column)
+        case .readFailed where error.cause is AppleHealthError:
+            // A zip entry's own refusal (CRC, bomb limits, damaged data) says more than "cannot be read".
+            error.cause as? AppleHealthError ?? AppleHealthError(code: .unreadableFile, message: "the file cannot be read.",
+                                                                 file: file, line: nil, column: nil)
         case .readFailed:
             AppleHealthError(code: .unreadableFile, message: "the file cannot be read; check that it exists and is readable.",
                              file: file, line: nil, column: nil, cause: error.cause)

@@ -1,0 +1,118 @@
+import Foundation
+import PaceModel
+import PaceStore
+import PaceTestSupport
+import Testing
+import ZIPFoundation
+
+/// `pace import` on an Apple Health `export.zip`, against the real binary: read in place, never
+/// extracted, hostile archives refused with a message naming the archive, the entry and the remedy.
+@Suite struct AppleHealthZipImportTests {
+    let directory: TemporaryDirectory
+    let pace: CommandRunner
+    let storePath: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        storePath = directory.path("health.sqlite")
+        pace = try CommandRunner(environment: ["PACE_STORE": storePath, "TZ": "UTC"])
+    }
+
+    static let exportFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("PaceFormatsTests/Fixtures/applehealth/apple_health_export")
+    static let routePath = "workout-routes/route_2019-06-11_3.00pm.gpx"
+
+    /// Writes a zip of `entries` (path → bytes, deflated) named `name` in the temporary directory.
+    private func zip(_ name: String, _ entries: [(String, Data)]) throws -> String {
+        let url = directory.url.appendingPathComponent(name)
+        let archive = try Archive(url: url, accessMode: .create)
+        for (path, data) in entries {
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) {
+                data.subdata(in: Int($0)..<(Int($0) + $1))
+            }
+        }
+        return url.path
+    }
+
+    /// The fixture export under `folder/` (`export.xml`, `export_cda.xml`, one route).
+    private func exportZip(_ name: String = "export.zip", folder: String = "apple_health_export") throws -> String {
+        try zip(name, [
+            ("\(folder)/export.xml", try Data(contentsOf: Self.exportFolder.appendingPathComponent("export.xml"))),
+            ("\(folder)/export_cda.xml", Data("<ClinicalDocument/>".utf8)),
+            ("\(folder)/\(Self.routePath)", try Data(contentsOf: Self.exportFolder.appendingPathComponent(Self.routePath))),
+        ])
+    }
+
+    @Test func importsExportZipLikeTheFolderThenSkipsItAsDuplicate() throws {
+        defer { directory.remove() }
+        let path = try exportZip()
+        let folder = try CommandRunner(environment: ["PACE_STORE": directory.path("folder.sqlite"), "TZ": "UTC"])
+            .run(["import", Self.exportFolder.path])
+
+        let first = try pace.run(["import", path])
+        let second = try pace.run(["import", "--json", path])
+
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput.hasPrefix("Imported Apple Health export \(path): 2 samples, 1 workout, 1 route; "
+            + "0 skipped as duplicate; 0 rejected."), "\(first.standardOutput)")
+        #expect(folder.standardOutput.contains("2 samples, 1 workout, 1 route"), "the zip imports what the folder does")
+        #expect(second.status == 0, "\(second.standardError)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(second.standardOutput.utf8)) as? [String: Any])
+        let report = try #require((summary["appleHealth"] as? [[String: Any]])?.first?["report"] as? [String: Any])
+        #expect(report["duplicatesSkipped"] as? Int == 4)
+        let store = try HealthStore(path: storePath)
+        let workout = try #require(try store.workouts().first)
+        #expect(try store.routes(forWorkout: workout.id).first?.locations.isEmpty == false)
+        #expect(try store.quantitySamples(of: .heartRate).count == 1)
+        // Nothing was extracted next to the archive.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
+            .filter { !$0.hasPrefix("health.sqlite") && !$0.hasPrefix("folder.sqlite") } == ["export.zip"])
+    }
+
+    @Test func importsARezippedExportWithAnotherTopFolder() throws {
+        defer { directory.remove() }
+        let path = try exportZip("rezipped.zip", folder: "Health Export 2024")
+
+        let result = try pace.run(["import", path])
+
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("2 samples, 1 workout, 1 route"), "\(result.standardOutput)")
+    }
+
+    @Test func refusesAZipSlipArchiveWithoutImportingOrWritingAnything() throws {
+        defer { directory.remove() }
+        let path = try zip("export.zip", [
+            ("apple_health_export/export.xml", try Data(contentsOf: Self.exportFolder.appendingPathComponent("export.xml"))),
+            ("apple_health_export/../../pwned.txt", Data("owned".utf8)),
+        ])
+
+        let result = try pace.run(["import", path])
+
+        #expect(result.status != 0)
+        let output = result.standardOutput + result.standardError
+        #expect(output.contains("entry 'apple_health_export/../../pwned.txt' in 'export.zip' has a '..' component"), "\(output)")
+        #expect(!FileManager.default.fileExists(atPath: directory.url.deletingLastPathComponent().appendingPathComponent("pwned.txt").path))
+        #expect(try HealthStore(path: storePath).workouts().isEmpty)
+    }
+
+    @Test func refusesAZipWithoutExportXML() throws {
+        defer { directory.remove() }
+        let path = try zip("photos.zip", [("IMG_0001.jpg", Data([0xFF, 0xD8, 0xFF]))])
+
+        let result = try pace.run(["import", path])
+
+        #expect(result.status != 0)
+        #expect((result.standardOutput + result.standardError).contains("'photos.zip' contains no export.xml"))
+    }
+
+    @Test func refusesAFileNamedZipThatIsNotOne() throws {
+        defer { directory.remove() }
+        let path = directory.path("export.zip")
+        try Data("this is not a zip archive".utf8).write(to: URL(fileURLWithPath: path))
+
+        let result = try pace.run(["import", path])
+
+        #expect(result.status != 0)
+        #expect((result.standardOutput + result.standardError).contains("'export.zip' is not a readable zip archive"))
+    }
+}
