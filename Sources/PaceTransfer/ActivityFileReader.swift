@@ -35,42 +35,72 @@ public enum ActivityFileReader {
     /// - Throws: ``FileImportError`` naming the file and the reader's reason.
     public static func read(_ url: URL) throws(FileImportError) -> ActivityFile {
         let path = url.path
-        let data: Data
-        do { data = try Data(contentsOf: url, options: .mappedIfSafe) } catch {
+        let identifier: String
+        do { identifier = try contentIdentifier(ofFileAt: url) } catch {
             throw FileImportError(path: path, message: "cannot be read (\(error.localizedDescription)); check the path and its permissions")
         }
-        let identifier = contentIdentifier(of: data)
+        // Each reader streams the file from disk: a file is never held whole in memory.
         switch url.pathExtension.lowercased() {
         case "gpx":
+            let input = try source(url, path)
             do {
-                let document = try GPXReader().read(data: data, file: path)
+                let document = try GPXReader().read(source: input, file: path)
                 let warnings = document.warnings.map { "\(path):\($0.line): \($0.message)" }
                 return ActivityFile(path: path, activities: document.tracks, warnings: warnings, contentIdentifier: identifier)
             } catch { throw FileImportError(path: path, message: error.description) }
         case "tcx":
+            let input = try source(url, path)
             do {
-                let document = try TCXReader().read(data, fileName: path)
+                let document = try TCXReader().read(source: input, fileName: path)
                 let warnings = document.warnings.map { "\(path):\($0.line): \($0.reason)" }
                 return ActivityFile(path: path, activities: document.activities.map(\.recorded), warnings: warnings,
                                     contentIdentifier: identifier)
             } catch { throw FileImportError(path: path, message: error.description) }
         case "fit":
             do {
-                let activity = try FITActivityReader().read(data)
+                let activity = try FITActivityReader().read(contentsOf: url)
                 return ActivityFile(path: path, activities: [activity], warnings: [], contentIdentifier: identifier)
-            } catch { throw FileImportError(path: path, message: "FIT decode failed: \(error.description)") }
+            } catch { throw FileImportError(path: path, message: error.description) }
         default:
             throw FileImportError(path: path, message: "is not a GPX, TCX or FIT file (by its extension); convert it or rename it")
         }
     }
 
+    private static func source(_ url: URL, _ path: String) throws(FileImportError) -> FileByteSource {
+        do { return try FileByteSource(url: url) } catch {
+            throw FileImportError(path: path, message: "cannot be read (\(error.localizedDescription)); check the path and its permissions")
+        }
+    }
+
+    /// ``contentIdentifier(of:)`` of a file, read in 1 MiB chunks.
+    public static func contentIdentifier(ofFileAt url: URL) throws -> String {
+        let source = try FileByteSource(url: url)
+        var hash = fnvOffset
+        var count = 0
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
+        defer { buffer.deallocate() }
+        while true {
+            let read = try source.read(into: buffer)
+            if read == 0 { break }
+            for byte in buffer[..<read] {
+                hash ^= UInt64(byte)
+                hash &*= fnvPrime
+            }
+            count += read
+        }
+        return String(hash, radix: 16) + "-" + String(count)
+    }
+
+    private static let fnvOffset: UInt64 = 0xCBF2_9CE4_8422_2325
+    private static let fnvPrime: UInt64 = 0x0000_0100_0000_01B3
+
     /// 64-bit FNV-1a of the bytes and their count, in hex: not a security hash, a de-duplication key.
     public static func contentIdentifier(of data: Data) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        var hash = fnvOffset
         data.withUnsafeBytes { bytes in
             for byte in bytes {
                 hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01B3
+                hash &*= fnvPrime
             }
         }
         return String(hash, radix: 16) + "-" + String(data.count)
