@@ -97,9 +97,14 @@ struct ObjectWriter {
     }
 
     private func checkIdentity(of object: HealthObject, id: String) throws {
-        if let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT o.kind, r.workoutUUID FROM healthObject o LEFT JOIN workoutRoute r ON r.uuid = o.uuid WHERE o.uuid = ?
-            """), arguments: [id]) {
+        // One statement answers both questions: is the UUID stored, and was it ever deleted?
+        guard let identity = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT (SELECT kind FROM healthObject WHERE uuid = ?1) AS kind,
+                   (SELECT workoutUUID FROM workoutRoute WHERE uuid = ?1) AS workoutUUID,
+                   (SELECT 1 FROM tombstone WHERE uuid = ?1) AS deleted
+            """), arguments: [id]) else { return }
+        let storedKind: String? = identity["kind"]
+        if let row = storedKind.map({ _ in identity }) {
             if case .workoutRoute(let route) = object, let owner: String = row["workoutUUID"] {
                 let target = StoreCoding.text(route.workoutID)
                 throw StoreError(code: .routeAlreadyAttached,
@@ -110,7 +115,7 @@ struct ObjectWriter {
             throw StoreError(code: .duplicateObject,
                 message: "An object with UUID \(id) is already stored. Objects are immutable: delete it first, or give the new object a new UUID.")
         }
-        if try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM tombstone WHERE uuid = ?"), arguments: [id]) == true {
+        if identity["deleted"] as Bool? == true {
             throw StoreError(code: .deletedObject,
                 message: "Object \(id) was deleted; UUIDs of deleted objects are never reused. Give the new object a new UUID.")
         }
@@ -156,7 +161,7 @@ struct ObjectWriter {
                 StoreCoding.text(object.id), kind, object.objectType.identifier,
                 StoreCoding.value(start), StoreCoding.value(end), anchor,
                 source.name, source.bundleIdentifier, source.version, source.productType, source.operatingSystemVersion,
-                try device.map(encoder.text), try encoder.metadata(object.metadata),
+                try device.map(encoder.device), try encoder.metadata(object.metadata),
                 object.metadata.syncIdentifier, object.metadata.syncVersion, StoreCoding.value(now),
             ])
     }

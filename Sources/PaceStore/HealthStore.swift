@@ -92,7 +92,11 @@ public struct HealthStore: Sendable {
             try migrator.migrate(writer)
             // A committed transaction is fsynced before the commit returns: the recording journal
             // acknowledges readings on that promise (docs/DECISIONS.md, "Journal durability").
-            try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            // The writer keeps up to 64 MiB of pages: large imports then update the indexes in memory.
+            try writer.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+                try db.execute(sql: "PRAGMA cache_size = -65536")
+            }
             Self.logger.debug("Opened health store", metadata: ["path": "\(path ?? ":memory:")"])
         } catch let error as StoreError {
             throw error

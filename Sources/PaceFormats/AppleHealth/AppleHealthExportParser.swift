@@ -16,7 +16,7 @@ final class AppleHealthExportParser {
 
     struct PendingWorkout {
         var base: Pending
-        var id = UUID()
+        var id = UUID.timeOrdered()
         var events: [WorkoutEvent] = []
         var statistics: [QuantityTypeIdentifier: WorkoutStatistics] = [:]
         var routes: [WorkoutRoute] = []

@@ -38,7 +38,7 @@ public struct CategorySample: Hashable, Sendable, Codable, Identifiable {
     ///   - device: The measuring hardware.
     ///   - metadata: Extra values.
     public init(
-        id: UUID = UUID(),
+        id: UUID = .timeOrdered(),
         type: CategoryTypeIdentifier,
         value: Int,
         start: Date,

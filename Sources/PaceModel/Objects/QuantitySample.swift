@@ -42,7 +42,7 @@ public struct QuantitySample: Hashable, Sendable, Codable, Identifiable {
     ///   - device: The measuring hardware.
     ///   - metadata: Extra values.
     public init(
-        id: UUID = UUID(),
+        id: UUID = .timeOrdered(),
         type: QuantityTypeIdentifier,
         quantity: Quantity,
         start: Date,

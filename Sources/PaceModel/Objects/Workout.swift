@@ -51,7 +51,7 @@ public struct Workout: Hashable, Sendable, Codable, Identifiable {
     ///   - device: The recording hardware.
     ///   - metadata: Extra values.
     public init(
-        id: UUID = UUID(),
+        id: UUID = .timeOrdered(),
         activityType: WorkoutActivityType,
         start: Date,
         end: Date,

@@ -33,7 +33,7 @@ public struct WorkoutRoute: Hashable, Sendable, Codable, Identifiable {
     ///   - device: The recording hardware.
     ///   - metadata: Extra values.
     public init(
-        id: UUID = UUID(),
+        id: UUID = .timeOrdered(),
         workoutID: UUID,
         locations: [RouteLocation],
         source: Source = .pace,

@@ -32,7 +32,7 @@ struct WorkoutAssembler {
         let start = machine.startDate ?? metrics.latestTime ?? Date()
         let end = max(machine.endDate ?? start, start)
         let duration = WorkoutBuilder.duration(from: start, to: end, events: machine.events)
-        let workoutID = UUID()
+        let workoutID = UUID.timeOrdered()
         let source = Source(name: configuration.sourceName, bundleIdentifier: configuration.sourceBundleIdentifier)
         let device = configuration.deviceName.map { Device(name: $0) }
         let link: Metadata = [Self.workoutKey: .string(workoutID.uuidString)]

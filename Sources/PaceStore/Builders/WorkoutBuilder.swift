@@ -109,7 +109,7 @@ public struct WorkoutBuilder: Sendable {
 
     /// The workout and its samples as they would be saved, without saving — for a caller that saves
     /// them in its own transaction. Ends the builder like ``finishWorkout(id:)``.
-    public mutating func finishedObjects(id: UUID = UUID()) throws(StoreError) -> (workout: Workout, samples: [QuantitySample]) {
+    public mutating func finishedObjects(id: UUID = .timeOrdered()) throws(StoreError) -> (workout: Workout, samples: [QuantitySample]) {
         try require(.ended, "finish")
         guard let startDate, let endDate else { preconditionFailure("an ended builder has both dates") }
         var statistics: [QuantityTypeIdentifier: WorkoutStatistics] = [:]
@@ -132,7 +132,7 @@ public struct WorkoutBuilder: Sendable {
 
     /// Saves the workout and its samples in one transaction.
     /// - Returns: The saved workout.
-    public mutating func finishWorkout(id: UUID = UUID()) throws(StoreError) -> Workout {
+    public mutating func finishWorkout(id: UUID = .timeOrdered()) throws(StoreError) -> Workout {
         var copy = self
         let (workout, samples) = try copy.finishedObjects(id: id)
         try store.save([.workout(workout)] + samples.map(HealthObject.quantitySample))

@@ -23,12 +23,73 @@ enum StoreCoding {
             return encoder
         }()
 
+        private var lastDevice: Device?
+        private var lastDeviceJSON = ""
+
         func text<T: Encodable>(_ value: T) throws -> String {
             String(decoding: try encoder.encode(value), as: UTF8.self)
         }
 
+        /// The JSON of a device; consecutive samples usually share one, so the last is remembered.
+        func device(_ device: Device) throws -> String {
+            if device == lastDevice { return lastDeviceJSON }
+            lastDeviceJSON = try text(device)
+            lastDevice = device
+            return lastDeviceJSON
+        }
+
+        /// The JSON of metadata, as `Metadata`'s `Codable` form: written directly for strings,
+        /// whole numbers, booleans, finite numbers and dates (nearly all metadata), through
+        /// `JSONEncoder` otherwise.
         func metadata(_ metadata: Metadata) throws -> String {
-            metadata.isEmpty ? "{}" : try text(metadata)
+            if metadata.isEmpty { return "{}" }
+            var json = "{"
+            for (index, (key, value)) in metadata.enumerated() {
+                if index > 0 { json += "," }
+                Self.appendString(key.rawValue, to: &json)
+                json += ":"
+                switch value {
+                case .string(let text):
+                    json += "{\"string\":"
+                    Self.appendString(text, to: &json)
+                case .integer(let number):
+                    json += "{\"integer\":\(number)"
+                case .bool(let flag):
+                    json += flag ? "{\"bool\":true" : "{\"bool\":false"
+                case .double(let number) where number.isFinite:
+                    json += "{\"double\":\(number)"
+                case .date(let date) where date.timeIntervalSince1970.isFinite:
+                    json += "{\"date\":\(date.timeIntervalSince1970)"
+                default:
+                    return try text(metadata)
+                }
+                json += "}"
+            }
+            return json + "}"
+        }
+
+        /// Appends `text` as a JSON string literal.
+        static func appendString(_ text: String, to json: inout String) {
+            json += "\""
+            if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                json += text
+                json += "\""
+                return
+            }
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": json += "\\\""
+                case "\\": json += "\\\\"
+                case "\n": json += "\\n"
+                case "\r": json += "\\r"
+                case "\t": json += "\\t"
+                case _ where scalar.value < 0x20:
+                    json += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+                default:
+                    json.unicodeScalars.append(scalar)
+                }
+            }
+            json += "\""
         }
     }
 
