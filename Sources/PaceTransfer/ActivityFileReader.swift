@@ -26,6 +26,10 @@ public struct ActivityFile: Sendable {
 
 /// Reads any supported activity file by its extension: `.gpx`, `.tcx`, `.fit`.
 public enum ActivityFileReader {
+    /// The largest activity file imported, in bytes (1 GiB): a file becomes one workout held in
+    /// memory while it is converted. The readers themselves stream any size (docs/BENCHMARKS.md).
+    public static let maximumFileSize: UInt64 = 1 << 30
+
     /// The file extensions the import flow reads (lower case).
     public static let supportedExtensions: Set<String> = ["gpx", "tcx", "fit"]
 
@@ -35,6 +39,13 @@ public enum ActivityFileReader {
     /// - Throws: ``FileImportError`` naming the file and the reader's reason.
     public static func read(_ url: URL) throws(FileImportError) -> ActivityFile {
         let path = url.path
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.uint64Value ?? 0
+        guard size <= maximumFileSize else {
+            throw FileImportError(path: path, message: String(format: "is %.1f GiB; an activity file is imported as one workout held in memory, "
+                + "and Pace accepts up to %.0f GiB (a day at 1 Hz is about 30 MB). Split it into one file per activity "
+                + "(e.g. `gpsbabel -i gpx -f big.gpx -x track,pack,split=1h -o gpx -F part.gpx`).",
+                Double(size) / 1_073_741_824, Double(maximumFileSize) / 1_073_741_824))
+        }
         let identifier: String
         do { identifier = try contentIdentifier(ofFileAt: url) } catch {
             throw FileImportError(path: path, message: "cannot be read (\(error.localizedDescription)); check the path and its permissions")
