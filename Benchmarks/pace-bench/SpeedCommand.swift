@@ -44,11 +44,7 @@ struct SpeedCommand: ParsableCommand {
             """
         FileHandle.standardOutput.write(Data("\(table)\n(checksum \(checksum))\n".utf8))
         if let write {
-            let document = """
-                # Benchmarks
-
-                ## Track processing speed (issue 3)
-
+            let body = """
                 Command: `\(command)`
 
                 Machine: \(machine). One core: the processors are single-threaded value types.
@@ -58,9 +54,8 @@ struct SpeedCommand: ParsableCommand {
                 \(table)
 
                 Benchmarks are measured by hand with the command above; tests never assert timings.
-
                 """
-            try document.write(toFile: write, atomically: true, encoding: .utf8)
+            try MarkdownSection.replace("## Track processing speed (issue 3)", with: body, in: write)
         }
     }
 
