@@ -54,23 +54,64 @@ struct CrashRecoveryTests {
                        routeLocations: try store.routes(forWorkout: workout.id).first?.locations.count ?? 0)
     }
 
+    /// What one kill found: the highest acknowledged sequence printed before it, and the highest in the journal after it.
+    struct Kill: Sendable {
+        var acknowledged: Int64
+        var journaled: Int64
+    }
+
+    /// Everything the run observed; the assertions are made on it afterwards, in the test's task.
+    struct Run: Sendable {
+        var expected: Outcome?
+        var cleanStatus: Int32 = -1
+        var cleanError = ""
+        var kills: [Kill] = []
+        var outcomes: [Outcome?] = []
+        var sessionsPerTrial: [[JournalSession.Status]] = []
+        var resumedRuns = 0
+        var failedExits: [Int32] = []
+    }
+
     @Test("every acknowledged reading survives SIGKILL; recovery resumes; the workout equals an uninterrupted one")
-    func killNine() throws {
+    func killNine() async throws {
+        let target = Int(ProcessInfo.processInfo.environment["PACE_CRASH_KILLS"] ?? "") ?? 40
+        // The kill loop blocks (sleeps, waits for processes) for a minute: it runs on its own thread so
+        // the test runner's few cooperative threads stay free for the tests running beside it.
+        let run = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Run, any Error>) in
+            Thread { continuation.resume(with: Result { try Self.crashLoop(target: target) }) }.start()
+        }
+        #expect(run.cleanStatus == 0, "\(run.cleanError)")
+        let expected = try #require(run.expected)
+        #expect(expected.distance > 12_000 && expected.heartRateSamples > 900)
+        #expect(run.kills.count == target)
+        for (index, kill) in run.kills.enumerated() {
+            #expect(kill.journaled >= kill.acknowledged, "kill \(index + 1): acknowledged \(kill.acknowledged), journal holds \(kill.journaled)")
+        }
+        #expect(run.failedExits.isEmpty, "runs that were not killed exited with \(run.failedExits)")
+        for (trial, statuses) in run.sessionsPerTrial.enumerated() {
+            #expect(statuses == [.saved], "trial \(trial + 1): one session, resumed rather than restarted")
+        }
+        for (trial, outcome) in run.outcomes.enumerated() {
+            #expect(outcome == expected, "trial \(trial + 1)")
+        }
+        #expect(run.resumedRuns > 0)
+        print("crash test: \(run.kills.count) kills over \(run.outcomes.count) recordings, \(run.resumedRuns) resumed sessions")
+    }
+
+    static func crashLoop(target: Int) throws -> Run {
+        var run = Run()
         let runner = try CommandRunner()
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let reference = directory.path("reference.sqlite")
         let clean = try runner.run(["record", "--demo", "--speed", "max", "--store", reference])
-        #expect(clean.status == 0, "\(clean.standardError)")
-        let expected = try #require(try Self.outcome(store: reference))
-        #expect(expected.distance > 12_000 && expected.heartRateSamples > 900)
+        run.cleanStatus = clean.status
+        run.cleanError = clean.standardError
+        run.expected = try outcome(store: reference)
 
-        let target = Int(ProcessInfo.processInfo.environment["PACE_CRASH_KILLS"] ?? "") ?? 40
         var random = SeededRandom(seed: 20_261_122)
-        var kills = 0
         var trial = 0
-        var resumedRuns = 0
-        while kills < target {
+        while run.kills.count < target {
             trial += 1
             let store = directory.path("trial-\(trial).sqlite")
             var finished = false
@@ -86,29 +127,24 @@ struct CrashRecoveryTests {
                 let drained = DispatchSemaphore(value: 0)
                 Thread { reader.consume(output.fileHandleForReading); drained.signal() }.start()
                 Thread.sleep(forTimeInterval: random.uniform(in: 0.05...1.2))
-                if process.isRunning, kills < target {
+                if process.isRunning, run.kills.count < target {
                     kill(process.processIdentifier, SIGKILL)
                     process.waitUntilExit()
                     drained.wait()
-                    kills += 1
-                    let acknowledged = reader.acknowledged
                     let sessions = try RecordingJournal(store: HealthStore(path: store)).sessions()
-                    let journaled = sessions.map(\.lastSequence).max() ?? 0
-                    #expect(journaled >= acknowledged, "kill \(kills): acknowledged \(acknowledged), journal holds \(journaled)")
+                    run.kills.append(Kill(acknowledged: reader.acknowledged, journaled: sessions.map(\.lastSequence).max() ?? 0))
                     if sessions.contains(where: { $0.status == .saved }) { finished = true }
-                    if sessions.contains(where: { $0.status == .open }) { resumedRuns += 1 }
+                    if sessions.contains(where: { $0.status == .open }) { run.resumedRuns += 1 }
                 } else {
                     process.waitUntilExit()
                     drained.wait()
-                    #expect(process.terminationStatus == 0)
+                    if process.terminationStatus != 0 { run.failedExits.append(process.terminationStatus) }
                     finished = true
                 }
             }
-            let sessions = try RecordingJournal(store: HealthStore(path: store)).sessions()
-            #expect(sessions.count == 1 && sessions.first?.status == .saved, "one session per trial, resumed rather than restarted")
-            #expect(try Self.outcome(store: store) == expected, "trial \(trial)")
+            run.sessionsPerTrial.append(try RecordingJournal(store: HealthStore(path: store)).sessions().map(\.status))
+            run.outcomes.append(try outcome(store: store))
         }
-        #expect(resumedRuns > 0)
-        print("crash test: \(kills) kills over \(trial) recordings, \(resumedRuns) resumed sessions")
+        return run
     }
 }
