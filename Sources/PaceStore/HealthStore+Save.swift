@@ -33,19 +33,60 @@ extension HealthStore {
     /// - Parameter objects: The objects to save.
     /// - Throws: ``StoreError`` for the first object that cannot be saved; nothing is changed then.
     public func save(_ objects: [HealthObject]) throws(StoreError) {
-        for object in objects {
-            do { try object.validate() } catch {
-                throw StoreError(code: .invalidObject, message: error.description, path: path, cause: error)
-            }
+        let batch: HealthObjectBatch
+        do { batch = try HealthObjectBatch(objects) } catch {
+            var error = error
+            error.path = path
+            throw error
         }
-        let ordered = objects.filter { if case .workoutRoute = $0 { false } else { true } }
-            + objects.filter { if case .workoutRoute = $0 { true } else { false } }
+        try save(batch)
+    }
+
+    /// Saves a batch prepared (validated and encoded) beforehand, in one transaction: all of it or none.
+    ///
+    /// Workouts are saved before routes, so a batch may hold a workout and its route.
+    ///
+    /// - Parameter batch: The objects to save.
+    /// - Throws: ``StoreError`` for the first object that cannot be saved; nothing is changed then.
+    public func save(_ batch: HealthObjectBatch) throws(StoreError) {
+        _ = try save(batch, skippingStoredSyncIdentifiers: false)
+    }
+
+    /// Saves a batch in one transaction, leaving out the objects whose sync identifier
+    /// (``MetadataKey/syncIdentifier``) is already stored for their source, whatever its version.
+    ///
+    /// Importers use it to save large batches in which some objects are already stored: instead of
+    /// refusing the whole batch (``StoreError/Code/syncVersionNotHigher``), such objects are skipped.
+    /// Every other rule of ``save(_:)-([HealthObject])`` applies, and the batch is one transaction,
+    /// all or nothing.
+    ///
+    /// ```swift
+    /// let skipped = try store.saveSkippingStoredSyncIdentifiers(HealthObjectBatch(objects))
+    /// print("\(objects.count - skipped.count) saved, \(skipped.count) already stored")
+    /// ```
+    /// - Parameter batch: The objects to save.
+    /// - Returns: The positions in ``HealthObjectBatch/objects`` of the objects left out, in increasing order.
+    /// - Throws: ``StoreError`` for the first object that cannot be saved; nothing is changed then.
+    @discardableResult
+    public func saveSkippingStoredSyncIdentifiers(_ batch: HealthObjectBatch) throws(StoreError) -> [Int] {
+        try save(batch, skippingStoredSyncIdentifiers: true)
+    }
+
+    private func save(_ batch: HealthObjectBatch, skippingStoredSyncIdentifiers skipping: Bool) throws(StoreError) -> [Int] {
+        let objects = batch.objects
+        let isRoute: (HealthObject) -> Bool = { if case .workoutRoute = $0 { true } else { false } }
+        let ordered = objects.indices.filter { !isRoute(objects[$0]) } + objects.indices.filter { isRoute(objects[$0]) }
         do {
-            try writer.write { db in
-                let objectWriter = ObjectWriter(db: db, now: Date())
-                for object in ordered {
-                    try objectWriter.insert(object)
+            return try writer.write { db in
+                let transaction = WriteTransactionState(db: db)
+                let objectWriter = ObjectWriter(db: db, now: Date(), transaction: transaction)
+                var skipped: [Int] = []
+                for index in ordered where try !objectWriter.insert(objects[index], encoded: batch.encoded[index],
+                                                                     skippingStoredSyncIdentifier: skipping) {
+                    skipped.append(index)
                 }
+                try transaction.finish()
+                return skipped.sorted()
             }
         } catch {
             throw mapped(error)
@@ -57,21 +98,49 @@ extension HealthStore {
 ///
 /// Statements are GRDB cached statements (prepared once per connection), and one JSON encoder
 /// serves the whole transaction: an Apple Health import saves millions of objects through here.
+///
+/// Given a ``WriteTransactionState`` (every ``HealthStore/save(_:)-([HealthObject])`` passes one),
+/// anchors are counted in memory and samples take the bulk path of `ObjectWriter+Samples.swift`;
+/// without one (deletions, the recording journal), every anchor is taken from `storeState` at once.
 struct ObjectWriter {
     let db: Database
     let now: Date
-    private let encoder = StoreCoding.JSONText()
+    let transaction: WriteTransactionState?
+    let encoder: StoreCoding.JSONText
 
-    init(db: Database, now: Date) {
+    init(db: Database, now: Date, transaction: WriteTransactionState? = nil) {
         self.db = db
         self.now = now
+        self.transaction = transaction
+        self.encoder = transaction?.encoder ?? StoreCoding.JSONText()
     }
 
     func nextAnchor() throws -> Int64 {
-        try Int64.fetchOne(db.cachedStatement(sql: "UPDATE storeState SET lastAnchor = lastAnchor + 1 WHERE id = 1 RETURNING lastAnchor")) ?? 0
+        if let transaction { return try transaction.takeAnchor() }
+        return try Int64.fetchOne(db.cachedStatement(sql: "UPDATE storeState SET lastAnchor = lastAnchor + 1 WHERE id = 1 RETURNING lastAnchor")) ?? 0
+    }
+
+    /// Inserts `object`, or leaves it out when `skipping` and its sync identifier is stored.
+    /// - Returns: `false` when the object was left out.
+    func insert(_ object: HealthObject, encoded: EncodedSample?, skippingStoredSyncIdentifier skipping: Bool) throws -> Bool {
+        if let transaction, let encoded {
+            return try insertSample(object, encoded: encoded, transaction: transaction, skipping: skipping)
+        }
+        if skipping, try isSyncIdentifierStored(of: object) { return false }
+        try insert(object)
+        return true
+    }
+
+    /// Whether the sync identifier of `object` is stored for its source.
+    func isSyncIdentifierStored(of object: HealthObject) throws -> Bool {
+        guard let syncIdentifier = object.metadata.syncIdentifier else { return false }
+        return try Bool.fetchOne(db.cachedStatement(sql: """
+            SELECT 1 FROM healthObject WHERE sourceBundleIdentifier = ? AND syncIdentifier = ?
+            """), arguments: [object.source.bundleIdentifier, syncIdentifier]) == true
     }
 
     func insert(_ object: HealthObject) throws {
+        transaction?.noteSlowInsert()
         let id = StoreCoding.text(object.id)
         try checkIdentity(of: object, id: id)
         try replaceSyncedObject(with: object)
@@ -96,7 +165,7 @@ struct ObjectWriter {
         }
     }
 
-    private func checkIdentity(of object: HealthObject, id: String) throws {
+    func checkIdentity(of object: HealthObject, id: String) throws {
         // One statement answers both questions: is the UUID stored, and was it ever deleted?
         guard let identity = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT (SELECT kind FROM healthObject WHERE uuid = ?1) AS kind,

@@ -9,6 +9,9 @@ import PaceModel
 /// - Samples are saved in batches of ``batchSize`` objects, one transaction per batch: all of a
 ///   batch or none. When a batch is refused, its objects are saved one by one so one bad sample
 ///   costs only itself (reported in ``AppleHealthImportReport/rejected``).
+/// - Reading and saving overlap: the export is read (and each batch validated and encoded, see
+///   ``HealthObjectBatch``) on the calling thread while the previous batch is written on a store
+///   thread, in document order; at most two batches are held, so memory stays bounded.
 /// - Each workout is held until its routes (which the reader delivers right after it) have arrived,
 ///   then saved with them in one transaction.
 /// - Correlations are skipped: Apple lists the records inside a correlation again at top level,
@@ -32,8 +35,9 @@ public struct AppleHealthImporter: Sendable {
     /// Creates an importer.
     /// - Parameters:
     ///   - store: The store to write to.
-    ///   - batchSize: Samples saved per transaction (at least 1).
-    public init(store: HealthStore, batchSize: Int = 5000) {
+    ///   - batchSize: Samples saved per transaction (at least 1). Larger batches write each page of the
+    ///     store's indexes fewer times; two batches of the default size take about 25 MB.
+    public init(store: HealthStore, batchSize: Int = 12000) {
         self.store = store
         self.batchSize = max(1, batchSize)
     }
@@ -55,18 +59,27 @@ public struct AppleHealthImporter: Sendable {
         do {
             let summary = try AppleHealthExportReader().read(at: url) { item in
                 try session.handle(item)
-                if session.report.itemsRead % interval == 0 { progress(session.report) }
+                if session.report.itemsRead % interval == 0 { progress(session.snapshot()) }
             }
             try session.finish()
             session.report.exportDate = summary.exportDate
-        } catch let error as AppleHealthError {
-            if let cause = error.cause as? StoreError { throw Self.storeFailure(cause, file: error.file, line: error.line) }
-            throw error
-        } catch let error as StoreError {
-            throw Self.storeFailure(error, file: url.lastPathComponent, line: nil)
         } catch {
-            throw AppleHealthError(code: .handlerFailed, message: "the import failed: \(error).",
-                                   file: url.lastPathComponent, line: nil, column: nil, cause: error)
+            // Batches already handed to the store thread are saved (or refused) before returning; a
+            // store failure came first in document order, so it is the one reported.
+            let storeFailure = session.abandon()
+            if let error = error as? AppleHealthError, let cause = error.cause as? StoreError {
+                throw Self.storeFailure(cause, file: error.file, line: error.line)
+            }
+            if let storeFailure { throw Self.storeFailure(storeFailure, file: url.lastPathComponent, line: nil) }
+            switch error {
+            case let error as AppleHealthError:
+                throw error
+            case let error as StoreError:
+                throw Self.storeFailure(error, file: url.lastPathComponent, line: nil)
+            default:
+                throw AppleHealthError(code: .handlerFailed, message: "the import failed: \(error).",
+                                       file: url.lastPathComponent, line: nil, column: nil, cause: error)
+            }
         }
         session.addNotes()
         return session.report
@@ -80,24 +93,30 @@ public struct AppleHealthImporter: Sendable {
     }
 }
 
-/// The mutable state of one import: the open sample batch and the workout waiting for its routes.
+/// The reading side of one import: the open sample batch and the workout waiting for its routes.
+///
+/// Runs on the thread that reads the export; what is complete goes to an ``AppleHealthImportWriter``,
+/// which saves it on its own thread while the reader goes on (at most two batches wait).
 final class AppleHealthImportSession {
     private struct Key: Hashable {
         var bundle: String
         var syncIdentifier: String
     }
 
-    let store: HealthStore
     let batchSize: Int
+    /// What the reading side counted; ``snapshot()`` adds what the store side did.
     var report = AppleHealthImportReport()
+    private let writer: AppleHealthImportWriter
     private var batch: [HealthObject] = []
     private var batchKeys: Set<Key> = []
+    private var identifiers = AppleHealthSyncIdentity.SampleIdentifiers()
     private var pendingWorkout: Workout?
     private var pendingRoutes: [WorkoutRoute] = []
 
     init(store: HealthStore, batchSize: Int) {
-        self.store = store
         self.batchSize = batchSize
+        self.writer = AppleHealthImportWriter(store: store)
+        batch.reserveCapacity(batchSize)
     }
 
     func handle(_ item: AppleHealthExportItem) throws(StoreError) {
@@ -106,7 +125,7 @@ final class AppleHealthImportSession {
             if let workout = pendingWorkout, workout.id == route.workoutID {
                 pendingRoutes.append(route)
             } else {
-                report.reject("workout route from \(route.source.name): its workout was not read; skipped")
+                try writer.enqueue(.reject("workout route from \(route.source.name): its workout was not read; skipped"))
             }
             return
         }
@@ -114,11 +133,11 @@ final class AppleHealthImportSession {
         switch item {
         case .quantitySample(var sample):
             sample.metadata = AppleHealthSyncIdentity.tagged(sample.metadata,
-                identifier: AppleHealthSyncIdentity.identifier(of: .quantitySample(sample)))
+                identifier: identifiers.identifier(of: sample))
             try add(.quantitySample(sample))
         case .categorySample(var sample):
             sample.metadata = AppleHealthSyncIdentity.tagged(sample.metadata,
-                identifier: AppleHealthSyncIdentity.identifier(of: .categorySample(sample)))
+                identifier: identifiers.identifier(of: sample))
             try add(.categorySample(sample))
         case .workout(let workout):
             pendingWorkout = workout
@@ -135,11 +154,26 @@ final class AppleHealthImportSession {
         }
     }
 
-    /// Saves what is still buffered.
+    /// Saves what is still buffered and waits for the store side; then ``report`` is complete.
     func finish() throws(StoreError) {
         try flushWorkout()
         try flushBatch()
+        try writer.finish()
+        report = writer.merged(into: report)
     }
+
+    /// Waits for the store side after the read failed; returns the store's failure, if any.
+    func abandon() -> StoreError? {
+        do {
+            try writer.finish()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The report so far, with what the store side has done.
+    func snapshot() -> AppleHealthImportReport { writer.merged(into: report) }
 
     func addNotes() {
         if report.correlationsSkipped > 0 {
@@ -169,94 +203,18 @@ final class AppleHealthImportSession {
         guard !batch.isEmpty else { return }
         let objects = batch
         batch = []
-        batchKeys = []
-        let fresh = try removingStored(objects)
-        guard !fresh.isEmpty else { return }
-        do {
-            try store.save(fresh)
-            report.batchesSaved += 1
-            fresh.forEach(count)
-        } catch let error where Self.isFatal(error) {
-            throw error
-        } catch {
-            for object in fresh {
-                do {
-                    try store.save([object])
-                    count(object)
-                } catch let error where Self.isFatal(error) {
-                    throw error
-                } catch {
-                    report.reject("\(Self.label(object)): \(error.message)")
-                }
-            }
-        }
+        batch.reserveCapacity(batchSize)
+        batchKeys.removeAll(keepingCapacity: true)
+        // Validating and encoding on this thread leaves only the writing to the store thread.
+        let prepared = Result { () throws(StoreError) in try HealthObjectBatch(objects) }
+        try writer.enqueue(.samples(objects, prepared))
     }
 
     private func flushWorkout() throws(StoreError) {
-        guard let original = pendingWorkout else { return }
+        guard let workout = pendingWorkout else { return }
         let routes = pendingRoutes
         pendingWorkout = nil
         pendingRoutes = []
-        var workout = original
-        let identifier = AppleHealthSyncIdentity.identifier(of: .workout(workout))
-        workout.metadata = AppleHealthSyncIdentity.tagged(workout.metadata, identifier: identifier)
-        var objects: [HealthObject] = [.workout(workout)]
-        for (index, var route) in routes.enumerated() {
-            route.metadata = AppleHealthSyncIdentity.tagged(route.metadata,
-                identifier: AppleHealthSyncIdentity.routeIdentifier(of: route, workoutIdentifier: identifier, index: index))
-            objects.append(.workoutRoute(route))
-        }
-        if try !store.storedSyncIdentifiers([identifier], sourceBundleIdentifier: workout.source.bundleIdentifier).isEmpty {
-            report.duplicatesSkipped += objects.count
-            return
-        }
-        do {
-            try store.save(objects)
-            objects.forEach(count)
-        } catch let error where Self.isFatal(error) {
-            throw error
-        } catch {
-            report.reject("\(Self.label(.workout(workout))) with \(routes.count) route(s): \(error.message)")
-        }
-    }
-
-    /// The objects whose sync identifier is not stored yet; the others are counted as duplicates.
-    private func removingStored(_ objects: [HealthObject]) throws(StoreError) -> [HealthObject] {
-        var stored: Set<Key> = []
-        for (bundle, group) in Dictionary(grouping: objects, by: { $0.source.bundleIdentifier }) {
-            let found = try store.storedSyncIdentifiers(group.compactMap { $0.metadata.syncIdentifier },
-                                                        sourceBundleIdentifier: bundle)
-            for identifier in found { stored.insert(Key(bundle: bundle, syncIdentifier: identifier)) }
-        }
-        guard !stored.isEmpty else { return objects }
-        let fresh = objects.filter { !stored.contains(key($0)) }
-        report.duplicatesSkipped += objects.count - fresh.count
-        return fresh
-    }
-
-    private func count(_ object: HealthObject) {
-        switch object {
-        case .quantitySample: report.quantitySamplesImported += 1
-        case .categorySample: report.categorySamplesImported += 1
-        case .workout: report.workoutsImported += 1
-        case .workoutRoute: report.routesImported += 1
-        }
-    }
-
-    /// Failures of the store itself, after which continuing makes no sense.
-    private static func isFatal(_ error: StoreError) -> Bool {
-        [.database, .corrupt, .cannotOpen, .notADatabase, .notAPaceStore, .newerSchema].contains(error.code)
-    }
-
-    /// Type, source and start, never values.
-    private static func label(_ object: HealthObject) -> String {
-        let start: Date? = switch object {
-        case .quantitySample(let sample): sample.startDate
-        case .categorySample(let sample): sample.startDate
-        case .workout(let workout): workout.startDate
-        case .workoutRoute(let route): route.startDate
-        }
-        let when = start.map { " at \($0.formatted(.iso8601))" } ?? ""
-        return "\(object.objectType.identifier) from \(object.source.name)\(when)"
+        try writer.enqueue(.workout(workout, routes))
     }
 }

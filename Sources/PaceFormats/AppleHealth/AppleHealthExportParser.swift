@@ -37,14 +37,25 @@ final class AppleHealthExportParser {
     private(set) var failure: AppleHealthError?
     private(set) var sawRoot = false
 
-    private var depth = 0
+    var depth = 0
     private var skipDepth = 0
     /// Parsed `device` strings and units: an export repeats a handful of each millions of times.
     private var devices: [String: Device?] = [:]
     private var units: [String: HealthUnit?] = [:]
     private static let maximumCached = 4096
-    private var record: Pending?
-    private var correlation: (base: Pending, quantities: [QuantitySample], categories: [CategorySample])?
+    var record: Pending?
+    var correlation: (base: Pending, quantities: [QuantitySample], categories: [CategorySample])?
+    /// Whether top-level records take the fast path; tests turn it off to compare both paths.
+    var usesFastPath = true
+    /// The top-level record being read by the fast path (`AppleHealthExportParser+Records.swift`).
+    var fastRecord: FastRecord?
+    var recordTypes = ByteKeyedCache<RecordType>()
+    var unitsByBytes = ByteKeyedCache<HealthUnit?>()
+    var sources = ByteKeyedCache<Source>()
+    var sourceKeyBytes: [UInt8] = []
+    var devicesByBytes = ByteKeyedCache<Device?>()
+    var metadataKeys = ByteKeyedCache<MetadataKey>()
+    var metadataValues = ByteKeyedCache<MetadataValue>()
     var workout: PendingWorkout?
     var route: PendingRoute?
 
@@ -70,6 +81,7 @@ final class AppleHealthExportParser {
                     skipDepth += 1
                     continue
                 }
+                if usesFastPath, startFast(scanner) { continue }
                 let position = scanner.tokenPosition
                 start(scanner.nameString, attributes: scanner.attributeDictionary(), line: position.line, column: position.column)
             case .endElement:
@@ -97,11 +109,14 @@ final class AppleHealthExportParser {
             return
         }
         switch name {
-        case "Record": record = here
+        case "Record":
+            fastRecord = nil
+            record = here
         case "MetadataEntry":
             guard let key = attributes["key"], let value = attributes["value"] else { return }
             let entry = AppleHealthValues.metadataValue(value)
-            if record != nil { record!.metadata[MetadataKey(rawValue: key)] = entry }
+            if fastRecord != nil { fastRecord!.metadata[MetadataKey(rawValue: key)] = entry }
+            else if record != nil { record!.metadata[MetadataKey(rawValue: key)] = entry }
             else if route != nil { route!.base.metadata[MetadataKey(rawValue: key)] = entry }
             else if workout != nil { workout!.base.metadata[MetadataKey(rawValue: key)] = entry }
             else if correlation != nil { correlation!.base.metadata[MetadataKey(rawValue: key)] = entry }
@@ -126,6 +141,11 @@ final class AppleHealthExportParser {
         if skipDepth > 0 { skipDepth -= 1; return }
         switch name {
         case "Record":
+            if depth == 2, let fast = fastRecord {
+                fastRecord = nil
+                finishFast(fast)
+                return
+            }
             guard let pending = record else { return }
             record = nil
             switch sample(pending) {

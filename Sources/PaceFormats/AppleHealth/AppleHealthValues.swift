@@ -5,7 +5,12 @@ import PaceModel
 enum AppleHealthValues {
     /// Parses `2019-06-11 15:00:22 -0700` (also `…T…` and `+07:00`), or `nil`.
     static func date(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { date(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Parses the UTF-8 bytes of a date as ``date(_:)`` does.
+    static func date(bytes: UnsafeRawBufferPointer) -> Date? {
         guard bytes.count >= 19 else { return nil }
         func number(_ start: Int, _ length: Int) -> Int? {
             guard start + length <= bytes.count else { return nil }

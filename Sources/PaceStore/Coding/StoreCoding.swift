@@ -23,19 +23,20 @@ enum StoreCoding {
             return encoder
         }()
 
-        private var lastDevice: Device?
-        private var lastDeviceJSON = ""
+        /// The JSON of the last devices encoded, most recent last.
+        private var devices: [(device: Device, json: String)] = []
 
         func text<T: Encodable>(_ value: T) throws -> String {
             String(decoding: try encoder.encode(value), as: UTF8.self)
         }
 
-        /// The JSON of a device; consecutive samples usually share one, so the last is remembered.
+        /// The JSON of a device; samples usually come from a few devices, so the last 8 are remembered.
         func device(_ device: Device) throws -> String {
-            if device == lastDevice { return lastDeviceJSON }
-            lastDeviceJSON = try text(device)
-            lastDevice = device
-            return lastDeviceJSON
+            if let index = devices.lastIndex(where: { $0.device == device }) { return devices[index].json }
+            let json = try text(device)
+            if devices.count >= 8 { devices.removeFirst() }
+            devices.append((device, json))
+            return json
         }
 
         /// The JSON of metadata, as `Metadata`'s `Codable` form: written directly for strings,

@@ -1,0 +1,164 @@
+import Foundation
+import GRDB
+import PaceModel
+@testable import PaceStore
+import PaceTestSupport
+import Testing
+
+/// The bulk path for samples (`ObjectWriter+Samples.swift`, used by every `save` of a batch) against
+/// the general path the recording journal still takes (`ObjectWriter` without transaction state).
+@Suite struct StoreBulkSaveTests {
+    /// Samples of both kinds, with and without devices, metadata and sync identifiers, and a workout.
+    private static func mixedObjects() -> [HealthObject] {
+        var objects: [HealthObject] = []
+        for index in 0..<40 {
+            let date = TestObjects.morning.addingTimeInterval(Double(index) * 60)
+            var sample = TestObjects.heartRate(Double(60 + index), at: date)
+            if index % 3 == 0 { sample.device = nil }
+            if index % 4 == 0 {
+                sample.metadata.syncIdentifier = "hr-\(index)"
+                sample.metadata.syncVersion = Int64(index)
+            }
+            if index % 5 == 0 { sample.metadata[.wasUserEntered] = .bool(true) }
+            if index % 7 == 0 { sample.quantity = Quantity(value: Double(index) / 60, unit: .count / .second) }
+            objects.append(.quantitySample(sample))
+            if index % 6 == 0 { objects.append(.categorySample(TestObjects.sleep(at: date))) }
+            if index == 20 { objects.append(.workout(TestObjects.run(start: date))) }
+        }
+        return objects
+    }
+
+    /// Every row of the object tables, `savedAt` left out, in anchor order.
+    private static func rows(_ store: HealthStore) throws -> [[DatabaseValue]] {
+        try store.writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT h.uuid, h.kind, h.typeIdentifier, h.startDate, h.endDate, h.anchor, h.sourceName,
+                       h.sourceBundleIdentifier, h.sourceVersion, h.sourceProductType, h.sourceOperatingSystemVersion,
+                       h.device, h.metadata, h.syncIdentifier, h.syncVersion,
+                       q.value, q.unit, q.canonicalValue, c.value AS category
+                FROM healthObject h LEFT JOIN quantitySample q USING (uuid) LEFT JOIN categorySample c USING (uuid)
+                ORDER BY h.anchor
+                """).map { Array($0.databaseValues) }
+                + Row.fetchAll(db, sql: "SELECT uuid, kind, typeIdentifier, anchor FROM tombstone ORDER BY anchor")
+                    .map { Array($0.databaseValues) }
+                + Row.fetchAll(db, sql: "SELECT lastAnchor FROM storeState").map { Array($0.databaseValues) }
+        }
+    }
+
+    /// Saves through the general path, one anchor update per object, as before the bulk path existed.
+    private static func saveInGeneralPath(_ objects: [HealthObject], to store: HealthStore) throws {
+        try store.writer.write { db in
+            for object in objects { try ObjectWriter(db: db, now: Date()).insert(object) }
+        }
+    }
+
+    @Test func aBatchStoresTheSameRowsAndAnchorsAsTheGeneralPath() throws {
+        let objects = Self.mixedObjects()
+        let bulk = try HealthStore.inMemory()
+        let general = try HealthStore.inMemory()
+
+        try bulk.save(objects)
+        try Self.saveInGeneralPath(objects, to: general)
+
+        #expect(try Self.rows(bulk) == Self.rows(general))
+        #expect(try bulk.currentAnchor() == Anchor(rawValue: Int64(objects.count)))
+        #expect(try bulk.quantitySamples(of: .heartRate).count == 40)
+    }
+
+    @Test func syncReplacementInsideABatchMatchesTheGeneralPath() throws {
+        let stored = Self.mixedObjects()
+        var replacement = TestObjects.heartRate(99)
+        replacement.metadata.syncIdentifier = "hr-8"
+        replacement.metadata.syncVersion = 9
+        var later = TestObjects.heartRate(98)
+        later.metadata.syncIdentifier = "hr-8"
+        later.metadata.syncVersion = 10
+        let batch: [HealthObject] = [.quantitySample(TestObjects.heartRate(70)), .quantitySample(replacement),
+                                     .categorySample(TestObjects.sleep()), .quantitySample(later)]
+        let bulk = try HealthStore.inMemory()
+        let general = try HealthStore.inMemory()
+        try bulk.save(stored)
+        try Self.saveInGeneralPath(stored, to: general)
+
+        try bulk.save(batch)
+        try Self.saveInGeneralPath(batch, to: general)
+
+        #expect(try Self.rows(bulk) == Self.rows(general))
+        let changes = try bulk.changes(after: Anchor(rawValue: Int64(stored.count)))
+        #expect(changes.saved.map(\.id) == [batch[0].id, batch[2].id, later.id])
+        #expect(changes.deleted.count == 2)
+        #expect(try bulk.quantitySample(id: later.id) == later)
+    }
+
+    @Test func aBatchWithARefusedObjectChangesNothing() throws {
+        let store = try HealthStore.inMemory()
+        var synced = TestObjects.heartRate(120)
+        synced.metadata.syncIdentifier = "strap-1"
+        synced.metadata.syncVersion = 3
+        let deleted = TestObjects.heartRate(121)
+        try store.save([.quantitySample(synced), .quantitySample(deleted)])
+        try store.delete(id: deleted.id)
+        let anchor = try store.currentAnchor()
+        let before = try Self.rows(store)
+        var notHigher = TestObjects.heartRate(122)
+        notHigher.metadata.syncIdentifier = "strap-1"
+        notHigher.metadata.syncVersion = 3
+        let fresh: HealthObject = .quantitySample(TestObjects.heartRate(123))
+
+        let duplicate = #expect(throws: StoreError.self) { try store.save([fresh, .quantitySample(synced)]) }
+        let reused = #expect(throws: StoreError.self) { try store.save([fresh, .quantitySample(deleted)]) }
+        let version = #expect(throws: StoreError.self) { try store.save([fresh, .quantitySample(notHigher)]) }
+
+        #expect(duplicate?.code == .duplicateObject)
+        #expect(duplicate?.message == "An object with UUID \(synced.id.uuidString) is already stored. Objects are immutable: delete it first, or give the new object a new UUID.")
+        #expect(reused?.code == .deletedObject)
+        #expect(version?.code == .syncVersionNotHigher)
+        #expect(version?.message == "Not saved: object \(synced.id.uuidString) with sync identifier 'strap-1' is stored at version 3, and the new version 3 is not higher. Raise HKMetadataKeySyncVersion to replace it.")
+        #expect(try store.currentAnchor() == anchor)
+        #expect(try Self.rows(store) == before)
+        #expect(try store.quantitySample(id: fresh.id) == nil)
+    }
+
+    @Test func aDuplicateInsideTheBatchIsRefused() throws {
+        let store = try HealthStore.inMemory()
+        let sample = TestObjects.heartRate()
+
+        let error = #expect(throws: StoreError.self) { try store.save([.quantitySample(sample), .quantitySample(sample)]) }
+
+        #expect(error?.code == .duplicateObject)
+        #expect(try store.currentAnchor() == .initial)
+    }
+
+    @Test func skippingLeavesOutStoredSyncIdentifiersAndSavesTheRest() throws {
+        let store = try HealthStore.inMemory()
+        var stored = TestObjects.heartRate(120)
+        stored.metadata.syncIdentifier = "import-1"
+        stored.metadata.syncVersion = 1
+        try store.save(stored)
+        var again = TestObjects.heartRate(120)
+        again.metadata = stored.metadata
+        var otherSource = again
+        otherSource.id = UUID()
+        otherSource.source = Source(name: "Phone", bundleIdentifier: "org.pace.tests.phone")
+        let new = TestObjects.heartRate(130)
+        let batch = try HealthObjectBatch([.quantitySample(new), .quantitySample(again), .quantitySample(otherSource)])
+
+        let skipped = try store.saveSkippingStoredSyncIdentifiers(batch)
+
+        #expect(skipped == [1])
+        #expect(try store.quantitySample(id: new.id) == new)
+        #expect(try store.quantitySample(id: again.id) == nil)
+        #expect(try store.quantitySample(id: otherSource.id) == otherSource)
+        #expect(try store.quantitySample(id: stored.id) == stored)
+        #expect(try store.currentAnchor() == Anchor(rawValue: 3))
+    }
+
+    @Test func aBatchRefusesAnInvalidObjectWhenItIsMade() throws {
+        var invalid = TestObjects.heartRate()
+        invalid.quantity = Quantity(value: 3, unit: .meter)
+
+        let error = #expect(throws: StoreError.self) { try HealthObjectBatch([.quantitySample(TestObjects.heartRate()), .quantitySample(invalid)]) }
+
+        #expect(error?.code == .invalidObject)
+    }
+}
