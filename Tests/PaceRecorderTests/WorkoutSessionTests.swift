@@ -6,6 +6,23 @@ import Testing
 
 @Suite("Workout session")
 struct WorkoutSessionTests {
+    /// A running session on `journal` with a manual clock at the workout's start, started.
+    static func started(_ workout: SyntheticWorkout, journal: RecordingJournal,
+                        activity: WorkoutActivityType = .running) async throws -> (WorkoutSession, ManualSessionClock) {
+        let clock = ManualSessionClock(workout.start)
+        let session = try WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: activity), journal: journal, clock: clock)
+        try await session.start()
+        return (session, clock)
+    }
+
+    /// Feeds every reading of `workout` at its arrival time.
+    static func feed(_ workout: SyntheticWorkout, to session: WorkoutSession, clock: ManualSessionClock) async throws {
+        for (arrival, reading) in workout.readings() {
+            clock.set(arrival)
+            try await session.ingest(reading)
+        }
+    }
+
     /// Records `workout` into a fresh store with an injected clock and finishes it.
     static func record(_ workout: SyntheticWorkout, store: HealthStore,
                        configuration: WorkoutSessionConfiguration = WorkoutSessionConfiguration(activityType: .running))
@@ -118,13 +135,8 @@ struct WorkoutSessionTests {
         let store = try HealthStore.inMemory()
         let journal = RecordingJournal(store: store)
         let workout = SyntheticWorkout(seconds: 20)
-        let clock = ManualSessionClock(workout.start)
-        let session = try WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running), journal: journal, clock: clock)
-        try await session.start()
-        for (arrival, reading) in workout.readings() {
-            clock.set(arrival)
-            try await session.ingest(reading)
-        }
+        let (session, clock) = try await Self.started(workout, journal: journal)
+        try await Self.feed(workout, to: session, clock: clock)
         try await session.flush()
         clock.advance(by: 300)
         let (recovered, gap) = try await WorkoutSession.recover(session.id, journal: journal, clock: clock)
@@ -171,15 +183,9 @@ struct WorkoutSessionTests {
     func snapshots() async throws {
         let store = try HealthStore.inMemory()
         let workout = SyntheticWorkout(seconds: 60)
-        let clock = ManualSessionClock(workout.start)
-        let session = try WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running),
-                                               journal: RecordingJournal(store: store), clock: clock)
+        let (session, clock) = try await Self.started(workout, journal: RecordingJournal(store: store))
         var iterator = session.snapshots.makeAsyncIterator()
-        try await session.start()
-        for (arrival, reading) in workout.readings() {
-            clock.set(arrival)
-            try await session.ingest(reading)
-        }
+        try await Self.feed(workout, to: session, clock: clock)
         let newest = await iterator.next()
         #expect(newest.map { $0.distance > 150 && $0.heartRate != nil && $0.gpsSignal == .good } == true,
                 "the buffered snapshot is the latest, not the first")
@@ -196,10 +202,7 @@ struct WorkoutSessionTests {
     func battery() async throws {
         let store = try HealthStore.inMemory()
         let workout = SyntheticWorkout(seconds: 60)
-        let clock = ManualSessionClock(workout.start)
-        let session = try WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running),
-                                               journal: RecordingJournal(store: store), clock: clock)
-        try await session.start()
+        let (session, clock) = try await Self.started(workout, journal: RecordingJournal(store: store))
         for (arrival, reading) in workout.readings() {
             clock.set(arrival)
             let second = reading.time.timeIntervalSince(workout.start)
