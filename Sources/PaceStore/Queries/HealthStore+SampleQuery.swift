@@ -1,0 +1,50 @@
+public import PaceModel
+import GRDB
+
+extension HealthStore {
+    /// Stored objects of one type matching a predicate, read in one snapshot (HealthKit's `HKSampleQuery`).
+    ///
+    /// ```swift
+    /// let fast = try store.samples(matching: .quantity(.heartRate),
+    ///                              predicate: .quantity(.greaterThan, Quantity(value: 160, unit: .countPerMinute)),
+    ///                              sort: [.value(ascending: false)], limit: 10)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: Any sample type, or the workout or route type.
+    ///   - predicate: Which objects; all by default.
+    ///   - sort: The order; oldest start first by default. Ties keep the order of saving.
+    ///   - limit: At most this many, when given (0 or less gives none).
+    /// - Throws: ``QueryError`` when the predicate does not fit the type or the store fails.
+    public func samples(matching type: HealthObjectType, predicate: SamplePredicate = .all,
+                        sort: [SampleSortDescriptor] = [.startDate()], limit: Int? = nil) throws(QueryError) -> [HealthObject]
+    {
+        let condition = try predicate.sqlCondition(for: type)
+        var sql = "SELECT o.uuid FROM healthObject o WHERE o.typeIdentifier = ? AND \(condition.sql) ORDER BY "
+        sql += (sort.map(\.sqlTerm) + ["o.anchor"]).joined(separator: ", ")
+        var arguments: StatementArguments = [type.identifier]
+        arguments += condition.arguments
+        if let limit {
+            sql += " LIMIT ?"
+            arguments += [max(0, limit)]
+        }
+        do {
+            return try read { db in
+                let reader = ObjectReader(db: db)
+                return try String.fetchAll(db, sql: sql, arguments: arguments).compactMap { id in try reader.object(id: id) }
+            }
+        } catch {
+            throw QueryError(error)
+        }
+    }
+
+    /// Stored quantity samples of one type matching a predicate; see ``samples(matching:predicate:sort:limit:)``.
+    public func quantitySamples(matching type: QuantityTypeIdentifier, predicate: SamplePredicate = .all,
+                                sort: [SampleSortDescriptor] = [.startDate()], limit: Int? = nil) throws(QueryError) -> [QuantitySample]
+    {
+        try samples(matching: .quantity(type), predicate: predicate, sort: sort, limit: limit).compactMap { object in
+            if case .quantitySample(let sample) = object { return sample }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,152 @@
+public import Foundation
+public import PaceModel
+import GRDB
+
+extension HealthStore {
+    /// Statistics of one quantity type per calendar interval (HealthKit's `HKStatisticsCollectionQuery`).
+    ///
+    /// Interval boundaries are `anchor + k × interval` in `calendar` (with its time zone), so daily
+    /// intervals run from local midnight to local midnight and a daylight-saving day lasts 23 or
+    /// 25 hours. Every interval overlapping `[from, to)` has an entry. Discrete samples belong to the
+    /// interval holding their start and are aggregated in SQL; cumulative samples are pro-rated over
+    /// the intervals they span, after overlapping sources are merged (see ``statistics(for:predicate:options:sourcePriority:)``).
+    ///
+    /// ```swift
+    /// var calendar = Calendar(identifier: .gregorian)
+    /// calendar.timeZone = TimeZone(identifier: "Europe/Zurich")!
+    /// let daily = try store.statisticsCollection(for: .heartRate, options: .average, anchor: midnight,
+    ///                                            interval: DateComponents(day: 1), from: start, to: end, calendar: calendar)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The quantity type.
+    ///   - predicate: Which samples, besides falling in the intervals; all by default.
+    ///   - options: The statistics; by default ``StatisticsOptions/default(for:)``.
+    ///   - anchor: A boundary of the intervals, e.g. a local midnight.
+    ///   - interval: The length of each interval in calendar units (years, months, weeks, days, hours, minutes, seconds).
+    ///   - from: The start of the range.
+    ///   - to: The end of the range (not before `from`).
+    ///   - calendar: The calendar and time zone of the boundaries.
+    ///   - sourcePriority: Bundle identifiers, highest priority first, for merging cumulative sources.
+    /// - Throws: ``QueryError``: ``QueryError/Code/invalidInterval`` for a zero, negative or unsupported
+    ///   interval, ``QueryError/Code/invalidDateRange`` when `to` is before `from`, options that do not
+    ///   fit the type, or a store failure.
+    public func statisticsCollection(for type: QuantityTypeIdentifier, predicate: SamplePredicate = .all,
+                                     options: StatisticsOptions? = nil, anchor: Date, interval: DateComponents,
+                                     from: Date, to: Date, calendar: Calendar,
+                                     sourcePriority: [String] = []) throws(QueryError) -> StatisticsCollection
+    {
+        let options = options ?? .default(for: type)
+        try options.validate(for: type)
+        let grid = try IntervalGrid(anchor: anchor, interval: interval, from: from, to: to, calendar: calendar)
+        let condition = try predicate.sqlCondition(for: .quantity(type))
+        var entries = (0..<grid.count).map { QuantityStatistics(type: type, interval: grid.interval($0)) }
+        guard grid.count > 0 else { return StatisticsCollection(type: type, options: options, statistics: []) }
+        do {
+            try read { db in
+                if options.contains(.sum) {
+                    try Self.fillCumulative(&entries, db: db, type: type, grid: grid, condition: condition,
+                                            options: options, priority: sourcePriority)
+                } else {
+                    try Self.fillDiscrete(&entries, db: db, type: type, grid: grid, condition: condition, options: options)
+                }
+            }
+        } catch {
+            throw QueryError(error)
+        }
+        return StatisticsCollection(type: type, options: options, statistics: entries)
+    }
+
+    /// Groups discrete samples by interval in SQL: the boundaries are bound as one JSON array of
+    /// `[start, end]` pairs and joined (intervals outermost) to the `(typeIdentifier, startDate)` index.
+    private static func fillDiscrete(_ entries: inout [QuantityStatistics], db: Database, type: QuantityTypeIdentifier,
+                                     grid: IntervalGrid, condition: SQLCondition, options: StatisticsOptions) throws
+    {
+        let seconds = grid.seconds
+        let pairs = (0..<grid.count).map { "[\(seconds[$0]),\(seconds[$0 + 1])]" }.joined(separator: ",")
+        let from = """
+            FROM (SELECT key AS i, json_extract(value, '$[0]') AS s, json_extract(value, '$[1]') AS e FROM json_each(?)) b
+            CROSS JOIN healthObject o CROSS JOIN quantitySample q
+            WHERE o.typeIdentifier = ? AND o.startDate >= b.s AND o.startDate < b.e AND q.uuid = o.uuid AND \(condition.sql)
+            """
+        var arguments: StatementArguments = ["[" + pairs + "]", type.rawValue]
+        arguments += condition.arguments
+        let aggregates = "count(*), avg(q.canonicalValue), min(q.canonicalValue), max(q.canonicalValue)"
+        for row in try Row.fetchAll(db, sql: "SELECT b.i, \(aggregates) \(from) GROUP BY b.i", arguments: arguments) {
+            entries[row[0]].apply(row, options: options, offset: 1)
+        }
+        if options.contains(.mostRecent) {
+            // SQLite takes the bare columns from the row holding max(): the sample ending last.
+            for row in try Row.fetchAll(db, sql: """
+                SELECT b.i, max(o.endDate), o.startDate, q.canonicalValue \(from) GROUP BY b.i
+                """, arguments: arguments) {
+                entries[row[0]].applyMostRecent(value: row[3], start: row[2], end: row[1])
+            }
+        }
+        if options.contains(.separateBySource) {
+            for row in try Row.fetchAll(db, sql: """
+                SELECT b.i, \(aggregates), o.sourceBundleIdentifier \(from) GROUP BY b.i, o.sourceBundleIdentifier
+                """, arguments: arguments) {
+                let index: Int = row[0]
+                let source: String = row[5]
+                var statistics = QuantityStatistics(type: type, interval: entries[index].interval)
+                statistics.apply(row, options: options, offset: 1)
+                entries[index].bySource[source] = statistics
+            }
+            if options.contains(.mostRecent) {
+                for row in try Row.fetchAll(db, sql: """
+                    SELECT b.i, max(o.endDate), o.startDate, q.canonicalValue, o.sourceBundleIdentifier \(from)
+                    GROUP BY b.i, o.sourceBundleIdentifier
+                    """, arguments: arguments) {
+                    let index: Int = row[0]
+                    let source: String = row[4]
+                    entries[index].bySource[source]?.applyMostRecent(value: row[3], start: row[2], end: row[1])
+                }
+            }
+        }
+    }
+
+    /// Reads the cumulative samples overlapping the grid, merges sources and pro-rates the pieces over the intervals.
+    private static func fillCumulative(_ entries: inout [QuantityStatistics], db: Database, type: QuantityTypeIdentifier,
+                                       grid: IntervalGrid, condition: SQLCondition, options: StatisticsOptions,
+                                       priority: [String]) throws
+    {
+        let seconds = grid.seconds
+        var arguments: StatementArguments = [type.rawValue, seconds[seconds.count - 1], seconds[0], seconds[0]]
+        arguments += condition.arguments
+        let spans = try Row.fetchAll(db, sql: """
+            SELECT o.startDate, o.endDate, q.canonicalValue, o.sourceBundleIdentifier
+            FROM healthObject o JOIN quantitySample q ON q.uuid = o.uuid
+            WHERE o.typeIdentifier = ? AND o.startDate < ? AND (o.endDate > ? OR o.startDate >= ?) AND \(condition.sql)
+            ORDER BY o.startDate, o.anchor
+            """, arguments: arguments).map(CumulativeSpan.init(row:))
+        let unit = type.canonicalUnit
+        var sums = [Double?](repeating: nil, count: entries.count)
+        for piece in SourceMerge.merged(spans, priority: priority) {
+            IntervalGrid.distribute(piece, over: seconds) { index, share in sums[index] = (sums[index] ?? 0) + share }
+        }
+        var counts = [Int](repeating: 0, count: entries.count)
+        var sourceSums: [String: [Int: (sum: Double, count: Int)]] = [:]
+        for span in spans {
+            IntervalGrid.distribute(span, over: seconds) { index, share in
+                counts[index] += 1
+                if options.contains(.separateBySource) {
+                    let previous = sourceSums[span.source, default: [:]][index] ?? (0, 0)
+                    sourceSums[span.source, default: [:]][index] = (previous.sum + share, previous.count + 1)
+                }
+            }
+        }
+        for index in entries.indices {
+            entries[index].sampleCount = counts[index]
+            entries[index].sum = sums[index].map { Quantity(value: $0, unit: unit) }
+        }
+        for (source, perInterval) in sourceSums {
+            for (index, value) in perInterval {
+                var statistics = QuantityStatistics(type: type, interval: entries[index].interval)
+                statistics.sampleCount = value.count
+                statistics.sum = Quantity(value: value.sum, unit: unit)
+                entries[index].bySource[source] = statistics
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import PaceModel
+
+/// A WHERE fragment over `healthObject o` and its bound arguments.
+struct SQLCondition {
+    var sql: String
+    var arguments: StatementArguments
+}
+
+extension SamplePredicate {
+    /// The predicate as SQL over `healthObject o`, every value bound.
+    ///
+    /// - Parameter type: The queried type; quantity comparisons convert to its canonical unit.
+    func sqlCondition(for type: HealthObjectType) throws(QueryError) -> SQLCondition {
+        try Self.condition(node, type: type)
+    }
+
+    private static func condition(_ node: Node, type: HealthObjectType) throws(QueryError) -> SQLCondition {
+        switch node {
+        case .all:
+            return SQLCondition(sql: "1", arguments: [])
+        case .date(let from, let to, let options):
+            var parts: [String] = []
+            var arguments: StatementArguments = []
+            if let from {
+                let value = StoreCoding.value(from)
+                if options.contains(.strictStartDate) {
+                    parts.append("o.startDate >= ?")
+                    arguments += [value]
+                } else {
+                    parts.append("(o.endDate > ? OR o.startDate >= ?)")
+                    arguments += [value, value]
+                }
+            }
+            if let to {
+                let value = StoreCoding.value(to)
+                if options.contains(.strictEndDate) {
+                    parts.append("o.endDate <= ?")
+                } else {
+                    parts.append("o.startDate < ?")
+                }
+                arguments += [value]
+            }
+            return SQLCondition(sql: parts.isEmpty ? "1" : "(" + parts.joined(separator: " AND ") + ")", arguments: arguments)
+        case .sources(let bundles):
+            return inList("o.sourceBundleIdentifier", bundles)
+        case .deviceName(let name):
+            return SQLCondition(sql: "json_extract(o.device, '$.name') = ?", arguments: [name])
+        case .workout(let id):
+            let text = StoreCoding.text(id)
+            return SQLCondition(sql: """
+                (EXISTS (SELECT 1 FROM json_each(o.metadata) m WHERE m.key = ? AND json_extract(m.value, '$.string') = ?) \
+                OR o.uuid IN (SELECT uuid FROM workoutRoute WHERE workoutUUID = ?))
+                """, arguments: ["org.pace.workoutID", text, text])
+        case .ids(let ids):
+            return inList("o.uuid", ids.map(StoreCoding.text))
+        case .metadata(let key, let value):
+            let bound: (path: String, value: any DatabaseValueConvertible)
+            switch value {
+            case .string(let text): bound = ("$.string", text)
+            case .integer(let number): bound = ("$.integer", number)
+            case .double(let number): bound = ("$.double", number)
+            case .bool(let flag): bound = ("$.bool", flag)
+            case .date(let date): bound = ("$.date", date.timeIntervalSince1970)
+            case .quantity: return SQLCondition(sql: "0", arguments: [])
+            }
+            return SQLCondition(sql: """
+                EXISTS (SELECT 1 FROM json_each(o.metadata) m WHERE m.key = ? AND json_extract(m.value, ?) = ?)
+                """, arguments: [key.rawValue, bound.path, bound.value])
+        case .quantity(let comparison, let quantity):
+            guard case .quantity(let identifier) = type else {
+                throw QueryError(code: .invalidPredicate,
+                    message: "A quantity comparison applies to quantity types only, not to \(type.identifier). Remove it or query a quantity type.")
+            }
+            let canonical: Double
+            do { canonical = try quantity.doubleValue(for: identifier.canonicalUnit) } catch {
+                throw QueryError(code: .incompatibleUnit,
+                    message: "The unit '\(quantity.unit.unitString)' cannot be converted to \(identifier.rawValue)'s unit '\(identifier.canonicalUnit.unitString)'. Compare with a quantity in a compatible unit.")
+            }
+            return SQLCondition(sql: "(SELECT canonicalValue FROM quantitySample WHERE uuid = o.uuid) \(comparison.rawValue) ?",
+                                arguments: [canonical])
+        case .activityType(let activity):
+            return SQLCondition(sql: "o.uuid IN (SELECT uuid FROM workout WHERE activityType = ?)",
+                                arguments: [Int64(activity.rawValue)])
+        case .and(let lhs, let rhs):
+            return try combined(lhs, rhs, with: "AND", type: type)
+        case .or(let lhs, let rhs):
+            return try combined(lhs, rhs, with: "OR", type: type)
+        case .not(let inner):
+            let condition = try condition(inner, type: type)
+            return SQLCondition(sql: "NOT (\(condition.sql))", arguments: condition.arguments)
+        }
+    }
+
+    private static func combined(_ lhs: Node, _ rhs: Node, with word: String, type: HealthObjectType) throws(QueryError) -> SQLCondition {
+        let left = try condition(lhs, type: type)
+        let right = try condition(rhs, type: type)
+        return SQLCondition(sql: "(\(left.sql) \(word) \(right.sql))", arguments: left.arguments + right.arguments)
+    }
+
+    private static func inList(_ column: String, _ values: [String]) -> SQLCondition {
+        guard !values.isEmpty else { return SQLCondition(sql: "0", arguments: []) }
+        let marks = Array(repeating: "?", count: values.count).joined(separator: ", ")
+        return SQLCondition(sql: "\(column) IN (\(marks))", arguments: StatementArguments(values))
+    }
+}
