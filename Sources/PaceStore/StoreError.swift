@@ -20,6 +20,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
             case workoutNotFound, routeAlreadyAttached
             case sessionNotFound, sessionEnded
             case database
+            case notAuthorized, foreignAnchor
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -56,6 +57,10 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         public static let sessionEnded = Code(.sessionEnded)
         /// Another SQLite failure.
         public static let database = Code(.database)
+        /// The client has no permission to share (write) objects of this type.
+        public static let notAuthorized = Code(.notAuthorized)
+        /// A query anchor was made by another store.
+        public static let foreignAnchor = Code(.foreignAnchor)
 
         /// The code's name, e.g. `"syncVersionNotHigher"`.
         public var description: String { value.rawValue }

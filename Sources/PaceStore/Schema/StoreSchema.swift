@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The store's schema, as an ordered list of migrations from an empty file.
@@ -17,6 +18,10 @@ enum StoreSchema {
         }
         migrator.registerMigration("v2-recording-journal") { db in
             try db.execute(sql: v2)
+        }
+        migrator.registerMigration("v3-authorization") { db in
+            try db.execute(sql: v3)
+            try db.execute(sql: "INSERT INTO storeIdentity (id, storeID) VALUES (1, ?)", arguments: [UUID().uuidString])
         }
         return migrator
     }
@@ -170,5 +175,24 @@ enum StoreSchema {
             workoutUUID TEXT PRIMARY KEY NOT NULL REFERENCES workout (uuid) ON DELETE CASCADE,
             summary BLOB NOT NULL
         ) WITHOUT ROWID;
+        """
+
+    /// Permissions and store identity: one decision per client (a source bundle identifier) and
+    /// object type, share and read status apart; and a random identifier that query anchors carry,
+    /// so an anchor from another store is recognised and refused.
+    private static let v3 = """
+        CREATE TABLE authorizationDecision (
+            client TEXT NOT NULL,
+            typeIdentifier TEXT NOT NULL,
+            shareStatus TEXT NOT NULL CHECK (shareStatus IN ('notDetermined', 'sharingDenied', 'sharingAuthorized')),
+            readStatus TEXT NOT NULL CHECK (readStatus IN ('notDetermined', 'denied', 'authorized')),
+            decidedAt REAL NOT NULL,
+            PRIMARY KEY (client, typeIdentifier)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE storeIdentity (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            storeID TEXT NOT NULL
+        );
         """
 }

@@ -1,0 +1,74 @@
+public import Foundation
+public import PaceModel
+import GRDB
+
+extension AuthorizedStore {
+    /// Saves objects as this client, in one transaction, when the client may share every type.
+    ///
+    /// ```swift
+    /// try app.save([.quantitySample(sample)])
+    /// ```
+    ///
+    /// - Parameter objects: The objects to save.
+    /// - Throws: ``StoreError/Code/notAuthorized`` naming the first type the client may not share
+    ///   (nothing is saved then), or any error of ``HealthStore/save(_:)-([HealthObject])``.
+    public func save(_ objects: [HealthObject]) throws(StoreError) {
+        for type in Set(objects.map(\.objectType)).sorted(by: { $0.identifier < $1.identifier }) {
+            let status = try authorizationStatus(for: type)
+            guard status == .sharingAuthorized else {
+                let reason = status == .notDetermined
+                    ? "no permission was requested yet; call requestAuthorization(toShare:read:decide:) first"
+                    : "the user denied sharing; the decision stands until the user changes it"
+                throw StoreError(code: .notAuthorized,
+                    message: "'\(client)' may not write \(type.identifier): \(reason). Nothing was saved.",
+                    path: store.path)
+            }
+        }
+        try store.save(objects)
+    }
+
+    /// Saves one quantity sample as this client; see ``save(_:)-([HealthObject])``.
+    public func save(_ sample: QuantitySample) throws(StoreError) { try save([.quantitySample(sample)]) }
+
+    /// The stored object with this UUID if the client may see it, else `nil`.
+    ///
+    /// Without read permission on its type, only the client's own objects are returned.
+    ///
+    /// - Parameter id: The object's UUID.
+    /// - Throws: ``StoreError`` if SQLite fails.
+    public func object(id: UUID) throws(StoreError) -> HealthObject? {
+        guard let object = try store.object(id: id) else { return nil }
+        if object.source.bundleIdentifier == client { return object }
+        let type = object.objectType
+        return try store.read { db in try canRead(type, db: db) } ? object : nil
+    }
+
+    /// Stored objects of one type that overlap an interval, oldest first, as far as the client may see them.
+    ///
+    /// Without read permission, only the client's own objects (possibly none) — never an error.
+    ///
+    /// - Parameters:
+    ///   - type: Any sample type, or the workout or route type.
+    ///   - start: Objects ending before this are left out, when given.
+    ///   - end: Objects starting after this are left out, when given.
+    /// - Throws: ``StoreError`` if SQLite fails.
+    public func samples(of type: HealthObjectType, from start: Date? = nil, to end: Date? = nil)
+        throws(StoreError) -> [HealthObject]
+    {
+        let readable = try store.read { db in try canRead(type, db: db) }
+        let all = try store.samples(of: type, from: start, to: end)
+        return readable ? all : all.filter { $0.source.bundleIdentifier == client }
+    }
+
+    /// The changes of one type since an anchor, as far as the client may see them.
+    ///
+    /// Without read permission, only the client's own additions, and no deletions.
+    ///
+    /// - Parameter query: The query; see ``AnchoredObjectQuery``.
+    /// - Throws: ``StoreError/Code/foreignAnchor`` for another store's anchor, or if SQLite fails.
+    public func anchoredObjects(_ query: AnchoredObjectQuery) throws(StoreError) -> AnchoredObjectResult {
+        try store.read { db in
+            try AnchoredObjectReader(db: db, store: store).run(query, scope: try scope(for: query.type, db: db))
+        }
+    }
+}

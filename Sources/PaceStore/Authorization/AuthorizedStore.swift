@@ -1,0 +1,125 @@
+import Foundation
+public import PaceModel
+import GRDB
+
+extension HealthStore {
+    /// A view of the store acting as one client (an app), with HealthKit's permission rules.
+    ///
+    /// The plain ``HealthStore`` is the owner (the CLI acting for its user) and sees everything;
+    /// an ``AuthorizedStore`` writes only the types the user let it share, and reads other
+    /// sources' objects only of the types the user let it read.
+    ///
+    /// ```swift
+    /// let app = store.authorization(for: "com.example.runner")
+    /// try app.requestAuthorization(toShare: [.workout], read: [.quantity(.heartRate)]) { _, _ in true }
+    /// ```
+    ///
+    /// - Parameter client: The client's source bundle identifier (``PaceModel/Source/bundleIdentifier``).
+    public func authorization(for client: String) -> AuthorizedStore {
+        AuthorizedStore(store: self, client: client)
+    }
+
+    /// A view of the store acting as the client that writes objects from `source`.
+    ///
+    /// - Parameter source: The client's source; its bundle identifier names the client.
+    public func authorization(for source: Source) -> AuthorizedStore {
+        authorization(for: source.bundleIdentifier)
+    }
+}
+
+/// The store seen by one client: permissions requested once, writes checked, reads filtered.
+///
+/// Writing a type without share permission throws ``StoreError/Code/notAuthorized``. Reading
+/// without read permission never fails and reveals nothing but the client's own objects (those
+/// whose source bundle identifier is the client), as HealthKit does. Decisions persist in the store.
+///
+/// ```swift
+/// let app = store.authorization(for: "com.example.runner")
+/// try app.save(sample)                       // throws notAuthorized until sharing is allowed
+/// let beats = try app.samples(of: .quantity(.heartRate))  // own samples only without read access
+/// ```
+public struct AuthorizedStore: Sendable {
+    /// The whole store underneath.
+    public let store: HealthStore
+    /// The client's source bundle identifier.
+    public let client: String
+
+    /// Records the user's decisions for the types not decided yet; decided types are not asked again.
+    ///
+    /// `decide` stands in for the permission sheet: it is called once for each type and access
+    /// that has no decision yet, and returns whether the user allows it. All decisions of one
+    /// request are written in one transaction.
+    ///
+    /// ```swift
+    /// try app.requestAuthorization(toShare: [.workout], read: [.workout]) { type, access in access == .read }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - share: Types the client wants to write.
+    ///   - read: Types the client wants to read.
+    ///   - decide: The user's answer for one undetermined type and access.
+    /// - Throws: ``StoreError`` if SQLite fails; nothing is recorded then.
+    public func requestAuthorization(
+        toShare share: Set<HealthObjectType>, read: Set<HealthObjectType>,
+        decide: (HealthObjectType, AuthorizationAccess) -> Bool
+    ) throws(StoreError) {
+        let types = share.union(read).sorted { $0.identifier < $1.identifier }
+        let client = self.client
+        do {
+            try store.writer.write { db in
+                let now = Date().timeIntervalSinceReferenceDate
+                for type in types {
+                    let row = try Row.fetchOne(db, sql: """
+                        SELECT shareStatus, readStatus FROM authorizationDecision WHERE client = ? AND typeIdentifier = ?
+                        """, arguments: [client, type.identifier])
+                    var shareStatus = (row?["shareStatus"] as String?).flatMap(AuthorizationStatus.init(rawValue:)) ?? .notDetermined
+                    var readStatus = (row?["readStatus"] as String?).flatMap(ReadDecision.init(rawValue:)) ?? .notDetermined
+                    var changed = false
+                    if share.contains(type) && shareStatus == .notDetermined {
+                        shareStatus = decide(type, .share) ? .sharingAuthorized : .sharingDenied
+                        changed = true
+                    }
+                    if read.contains(type) && readStatus == .notDetermined {
+                        readStatus = decide(type, .read) ? .authorized : .denied
+                        changed = true
+                    }
+                    guard changed else { continue }
+                    try db.execute(sql: """
+                        INSERT INTO authorizationDecision (client, typeIdentifier, shareStatus, readStatus, decidedAt)
+                        VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT (client, typeIdentifier) DO UPDATE SET
+                            shareStatus = excluded.shareStatus, readStatus = excluded.readStatus, decidedAt = excluded.decidedAt
+                        """, arguments: [client, type.identifier, shareStatus.rawValue, readStatus.rawValue, now])
+                }
+            }
+        } catch {
+            throw store.mapped(error)
+        }
+    }
+
+    /// Whether the client may write objects of `type`; whether it may read them is never told.
+    ///
+    /// - Parameter type: The object type.
+    /// - Returns: ``AuthorizationStatus/notDetermined`` until the user decided.
+    /// - Throws: ``StoreError`` if SQLite fails.
+    public func authorizationStatus(for type: HealthObjectType) throws(StoreError) -> AuthorizationStatus {
+        let client = self.client
+        return try store.read { db in
+            try String.fetchOne(db, sql: """
+                SELECT shareStatus FROM authorizationDecision WHERE client = ? AND typeIdentifier = ?
+                """, arguments: [client, type.identifier]).flatMap(AuthorizationStatus.init(rawValue:)) ?? .notDetermined
+        }
+    }
+
+    /// Whether the client may read other sources' objects of `type` (internal: never shown to clients).
+    func canRead(_ type: HealthObjectType, db: Database) throws -> Bool {
+        try String.fetchOne(db, sql: """
+            SELECT readStatus FROM authorizationDecision WHERE client = ? AND typeIdentifier = ?
+            """, arguments: [client, type.identifier]) == ReadDecision.authorized.rawValue
+    }
+
+    /// The read scope of this client for `type`, decided inside a read.
+    func scope(for type: HealthObjectType, db: Database) throws -> ReadScope {
+        try canRead(type, db: db) ? .everything : .ownObjects(of: client)
+    }
+}

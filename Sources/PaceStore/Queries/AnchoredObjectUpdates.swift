@@ -1,0 +1,90 @@
+import GRDB
+import PaceModel
+
+extension HealthStore {
+    /// The long-running form of an anchored object query: the initial result, then one result
+    /// each time matching objects are saved or deleted, until the consuming task is cancelled.
+    ///
+    /// Changes are noticed for writes through this store's connection(s) in this process
+    /// (GRDB observation of the store's change counter) and read from the last anchor, so none
+    /// is lost or repeated; several quick writes may arrive as one result. A limit on the query
+    /// pages the initial result and each update.
+    ///
+    /// ```swift
+    /// for try await update in store.anchoredObjectUpdates(AnchoredObjectQuery(type: .workout)) {
+    ///     show(update.added); forget(update.deleted); saved = update.anchor
+    /// }
+    /// ```
+    ///
+    /// - Parameter query: The query; its anchor is where the updates start.
+    /// - Returns: A sequence that throws ``StoreError`` (e.g. ``StoreError/Code/foreignAnchor``).
+    public func anchoredObjectUpdates(_ query: AnchoredObjectQuery) -> AnchoredObjectUpdates {
+        AnchoredObjectUpdates(store: self, query: query, client: nil)
+    }
+}
+
+extension AuthorizedStore {
+    /// The long-running anchored object query as this client; see ``HealthStore/anchoredObjectUpdates(_:)``.
+    ///
+    /// Without read permission on the type, only the client's own additions and no deletions.
+    public func anchoredObjectUpdates(_ query: AnchoredObjectQuery) -> AnchoredObjectUpdates {
+        AnchoredObjectUpdates(store: store, query: query, client: self)
+    }
+}
+
+/// Results of an anchored object query as the store changes: an `AsyncSequence` that ends when
+/// the consuming task is cancelled and throws ``StoreError``.
+public struct AnchoredObjectUpdates: AsyncSequence, Sendable {
+    /// One result: additions, deletions and the anchor after them.
+    public typealias Element = AnchoredObjectResult
+
+    let store: HealthStore
+    let query: AnchoredObjectQuery
+    let client: AuthorizedStore?
+
+    /// Starts observing the store.
+    public func makeAsyncIterator() -> AsyncIterator {
+        let (stream, continuation) = AsyncThrowingStream<AnchoredObjectResult, any Error>.makeStream(bufferingPolicy: .unbounded)
+        let store = self.store, client = self.client, start = query
+        let task = Task {
+            var query = start
+            var isFirst = true
+            let changes = ValueObservation
+                .tracking { db in try Int64.fetchOne(db, sql: "SELECT lastAnchor FROM storeState") ?? 0 }
+                .removeDuplicates()
+                .values(in: store.writer)
+            do {
+                for try await _ in changes {
+                    repeat {
+                        let result = try client?.anchoredObjects(query) ?? store.anchoredObjects(query)
+                        query.anchor = result.anchor
+                        if isFirst || !result.isEmpty { continuation.yield(result) }
+                        isFirst = false
+                        if !result.hasMore { break }
+                    } while !Task.isCancelled
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return AsyncIterator(base: stream.makeAsyncIterator())
+    }
+
+    /// Gives the results one by one.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var base: AsyncThrowingStream<AnchoredObjectResult, any Error>.AsyncIterator
+
+        /// The next result, or `nil` once the task is cancelled.
+        ///
+        /// - Throws: ``StoreError``.
+        public mutating func next() async throws -> AnchoredObjectResult? {
+            do { return try await base.next() } catch let error as StoreError { throw error } catch is CancellationError {
+                return nil
+            } catch {
+                throw StoreError(code: .database, message: "Observing the store failed: \(error).", cause: error)
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+public import Foundation
+import GRDB
+
+/// Where an anchored query stopped: a position in one store's history of changes.
+///
+/// Unlike a bare ``Anchor``, it carries the identity of the store that made it, so resuming
+/// against another store is refused (``StoreError/Code/foreignAnchor``) instead of silently
+/// skipping or repeating changes. It encodes as `{"storeID": "…", "anchor": 42}`; save it
+/// (e.g. as JSON) to resume after the store is reopened.
+///
+/// ```swift
+/// let saved = try JSONEncoder().encode(result.anchor)
+/// ```
+public struct QueryAnchor: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The identifier of the store that made the anchor (``HealthStore/storeIdentifier()``).
+    public var storeID: UUID
+    /// The position in that store's history.
+    public var anchor: Anchor
+
+    /// Creates an anchor for a store.
+    public init(storeID: UUID, anchor: Anchor) {
+        self.storeID = storeID
+        self.anchor = anchor
+    }
+
+    /// `storeID:anchor`.
+    public var description: String { "\(storeID.uuidString):\(anchor.rawValue)" }
+}
+
+extension HealthStore {
+    /// The store's random, permanent identity, made when the store was created (migration `v3-authorization`).
+    ///
+    /// - Throws: ``StoreError`` if SQLite fails.
+    public func storeIdentifier() throws(StoreError) -> UUID {
+        try read { db in try Self.storeIdentifier(db) }
+    }
+
+    static func storeIdentifier(_ db: Database) throws -> UUID {
+        guard let text = try String.fetchOne(db, sql: "SELECT storeID FROM storeIdentity WHERE id = 1") else {
+            throw StoreError(code: .corrupt, message: "The store has no identity row. The store was changed outside Pace; restore it from a backup.")
+        }
+        return try StoreCoding.uuid(text)
+    }
+}
