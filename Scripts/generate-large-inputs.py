@@ -78,22 +78,28 @@ class Run:
         return self.lat, self.lon, ele, self.distance, self.speed, round(self.hr), round(cadence)
 
 
-def utc_clock(start):
-    """Returns a function formatting START+offset as YYYY-MM-DDTHH:MM:SSZ quickly (one strftime per day)."""
+def clock(start, shift=0, date_end="T", zone="Z"):
+    """Returns a function formatting START+offset (+SHIFT seconds) as 'YYYY-MM-DD<date_end>HH:MM:SS<zone>'
+    quickly (one strftime per day)."""
     cache = {}
 
     def format_time(offset):
-        seconds = start + offset
+        seconds = start + offset + shift
         day, second = divmod(seconds, 86_400)
         prefix = cache.get(day)
         if prefix is None:
-            prefix = time.strftime("%Y-%m-%dT", time.gmtime(day * 86_400))
+            prefix = time.strftime("%Y-%m-%d" + date_end, time.gmtime(day * 86_400))
             cache.clear()
             cache[day] = prefix
         hour, rest = divmod(second, 3600)
-        return "%s%02d:%02d:%02dZ" % (prefix, hour, rest // 60, rest % 60)
+        return "%s%02d:%02d:%02d%s" % (prefix, hour, rest // 60, rest % 60, zone)
 
     return format_time
+
+
+def utc_clock(start):
+    """Formats START+offset as 'YYYY-MM-DDTHH:MM:SSZ' (GPX)."""
+    return clock(start)
 
 
 # --- GPX --------------------------------------------------------------------------------------------
@@ -125,11 +131,11 @@ TRKPT = ('   <trkpt lat="%.7f" lon="%.7f"><ele>%.1f</ele><time>%s</time><extensi
 def write_gpx(path, points=None, size_bytes=None):
     """Writes points trkpt, or as many as needed to reach about size_bytes. Returns the point count."""
     run = Run(SEED)
-    clock = utc_clock(START_UNIX)
+    stamp = utc_clock(START_UNIX)
     written = 0
     index = 0
     with open(path, "w", encoding="utf-8", newline="\n", buffering=1 << 20) as out:
-        header = GPX_HEADER % clock(0)
+        header = GPX_HEADER % stamp(0)
         out.write(header)
         written += len(header)
         chunk = []
@@ -139,7 +145,7 @@ def write_gpx(path, points=None, size_bytes=None):
             if size_bytes is not None and written >= size_bytes - len(GPX_FOOTER):
                 break
             lat, lon, ele, _, _, hr, cad = run.step(index)
-            line = TRKPT % (lat, lon, ele, clock(index), hr, cad)
+            line = TRKPT % (lat, lon, ele, stamp(index), hr, cad)
             chunk.append(line)
             written += len(line)
             index += 1
@@ -408,60 +414,47 @@ HEALTH_MIX = (
 
 def local_clock(start):
     """Formats START+offset as 'YYYY-MM-DD HH:MM:SS +0200' (Central European Summer Time, as in May)."""
-    cache = {}
-
-    def format_time(offset):
-        seconds = start + offset + 7200
-        day, second = divmod(seconds, 86_400)
-        prefix = cache.get(day)
-        if prefix is None:
-            prefix = time.strftime("%Y-%m-%d ", time.gmtime(day * 86_400))
-            cache.clear()
-            cache[day] = prefix
-        hour, rest = divmod(second, 3600)
-        return "%s%02d:%02d:%02d +0200" % (prefix, hour, rest // 60, rest % 60)
-
-    return format_time
+    return clock(start, shift=7200, date_end=" ", zone=" +0200")
 
 
 def write_health(path, records):
     r = random.Random(SEED)
-    clock = local_clock(START_UNIX)
+    stamp = local_clock(START_UNIX)
     kinds = []
     for weight, kind, unit, source in HEALTH_MIX:
         kinds += [(kind, unit, source)] * weight
     offset = 0
     with open(path, "w", encoding="utf-8", newline="\n", buffering=1 << 20) as out:
-        out.write(HEALTH_DTD % clock(86_400 * 400))
+        out.write(HEALTH_DTD % stamp(86_400 * 400))
         chunk = []
         for index in range(records):
             kind, unit, (source, version, device) = kinds[r.randrange(len(kinds))]
             offset += r.randint(1, 9)  # start times strictly increase: no two records are identical
-            start = clock(offset)
+            start = stamp(offset)
             metadata = ""
             if kind.endswith("HeartRate"):
                 end = start
                 value = str(r.randint(52, 178))
                 metadata = '  <MetadataEntry key="HKMetadataKeyHeartRateMotionContext" value="%d"/>\n' % r.randint(0, 2)
             elif kind.endswith("StepCount"):
-                end = clock(offset + r.randint(30, 600))
+                end = stamp(offset + r.randint(30, 600))
                 value = str(r.randint(5, 1400))
             elif kind.endswith("DistanceWalkingRunning"):
-                end = clock(offset + r.randint(30, 600))
+                end = stamp(offset + r.randint(30, 600))
                 value = "%.5f" % r.uniform(0.003, 1.1)
             elif kind.endswith("ActiveEnergyBurned"):
-                end = clock(offset + r.randint(20, 120))
+                end = stamp(offset + r.randint(20, 120))
                 value = "%.3f" % r.uniform(0.05, 14.0)
             elif kind.endswith("BasalEnergyBurned"):
-                end = clock(offset + r.randint(300, 1800))
+                end = stamp(offset + r.randint(300, 1800))
                 value = "%.3f" % r.uniform(0.8, 22.0)
             else:
-                end = clock(offset + r.randint(120, 3600))
+                end = stamp(offset + r.randint(120, 3600))
                 value = SLEEP_VALUES[r.randrange(len(SLEEP_VALUES))]
                 metadata = '  <MetadataEntry key="HKTimeZone" value="Europe/Paris"/>\n'
             if not metadata and index % 97 == 0:
                 metadata = '  <MetadataEntry key="HKWasUserEntered" value="0"/>\n'
-            created = clock(offset + r.randint(60, 900))
+            created = stamp(offset + r.randint(60, 900))
             unit_attribute = ' unit="%s"' % unit if unit else ""
             head = (' <Record type="%s" sourceName="%s" sourceVersion="%s" device="%s"%s creationDate="%s" '
                     'startDate="%s" endDate="%s" value="%s"' % (kind, source, version, device, unit_attribute,

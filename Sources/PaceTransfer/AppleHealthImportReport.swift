@@ -3,8 +3,8 @@ public import PaceModel
 
 /// What an Apple Health import did: counts per kind, duplicates skipped, warnings and rejections.
 ///
-/// Characteristics (`<Me>`) and activity summaries are only counted: the store has no tables for
-/// them yet, so they are not stored (``notes`` says so).
+/// Characteristics (`<Me>`) are stored; activity summaries are only counted: the store has no table
+/// for them yet, so they are not stored (``notes`` says so).
 public struct AppleHealthImportReport: Hashable, Sendable, Codable {
     /// The export's `<ExportDate>`, if it had a readable one.
     public var exportDate: Date?
@@ -25,8 +25,11 @@ public struct AppleHealthImportReport: Hashable, Sendable, Codable {
     public var batchesSaved = 0
     /// Correlations skipped: Apple lists their inner records at top level too, and those are imported.
     public var correlationsSkipped = 0
-    /// `<Me>` elements read (0 or 1); counted, not stored.
+    /// `<Me>` elements read (0 or 1).
     public var characteristicsRead = 0
+    /// Characteristics (date of birth, biological sex, …) the import changed in the store: set, or
+    /// removed by a "not set" value. 0 when the store already held the export's values.
+    public var characteristicsStored = 0
     /// `<ActivitySummary>` elements read; counted, not stored.
     public var activitySummariesRead = 0
     /// Warnings of the reader (objects it skipped), all of them.

@@ -16,7 +16,9 @@ import PaceModel
 ///   then saved with them in one transaction.
 /// - Correlations are skipped: Apple lists the records inside a correlation again at top level,
 ///   and those are imported as samples.
-/// - Characteristics and activity summaries are counted, not stored (the store has no tables for them yet).
+/// - The `<Me>` characteristics are stored with ``PaceStore/HealthStore/setCharacteristic(_:at:)``:
+///   a value already stored changes nothing, a "not set" value removes the stored one.
+/// - Activity summaries are counted, not stored (the store has no table for them yet).
 /// - Re-importing does not duplicate: every object gets a deterministic sync identifier
 ///   (`applehealth:` + a hash of its type, dates, value, unit and source name) and sync version 1,
 ///   replacing a sync identifier the export carried. Objects whose identifier is already stored are
@@ -107,6 +109,7 @@ final class AppleHealthImportSession {
     /// What the reading side counted; ``snapshot()`` adds what the store side did.
     var report = AppleHealthImportReport()
     private let writer: AppleHealthImportWriter
+    private let store: HealthStore
     private var batch: [HealthObject] = []
     private var batchKeys: Set<Key> = []
     private var identifiers = AppleHealthSyncIdentity.SampleIdentifiers()
@@ -116,6 +119,7 @@ final class AppleHealthImportSession {
     init(store: HealthStore, batchSize: Int) {
         self.batchSize = batchSize
         self.writer = AppleHealthImportWriter(store: store)
+        self.store = store
         batch.reserveCapacity(batchSize)
     }
 
@@ -143,8 +147,11 @@ final class AppleHealthImportSession {
             pendingWorkout = workout
         case .correlation:
             report.correlationsSkipped += 1
-        case .characteristics:
+        case .characteristics(let characteristics):
             report.characteristicsRead += 1
+            for value in characteristics.values {
+                if try store.setCharacteristic(value) { report.characteristicsStored += 1 }
+            }
         case .activitySummary:
             report.activitySummariesRead += 1
         case .warning(let warning):
@@ -180,9 +187,9 @@ final class AppleHealthImportSession {
             report.notes.append("\(report.correlationsSkipped) correlation(s) skipped: Apple lists their records at top level "
                 + "too, and those were imported as samples.")
         }
-        if report.characteristicsRead + report.activitySummariesRead > 0 {
-            report.notes.append("\(report.characteristicsRead) characteristics element(s) and \(report.activitySummariesRead) "
-                + "activity summary(ies) read but not stored: the store has no tables for them yet.")
+        if report.activitySummariesRead > 0 {
+            report.notes.append("\(report.activitySummariesRead) activity summary(ies) read but not stored: "
+                + "the store has no table for them yet.")
         }
     }
 

@@ -149,6 +149,10 @@ struct AppleHealthImportOutcome: Encodable {
         var lines: [String] = ["Imported Apple Health export \(path): \(counts); \(skipped)"]
         if let error { lines.append("rejected: \(error)") }
         lines += report.rejected.map { "rejected: \($0)" }
+        if report.characteristicsRead > 0 {
+            let changed = report.characteristicsStored == 1 ? "1 characteristic" : "\(report.characteristicsStored) characteristics"
+            lines.append("Stored \(changed) of <Me> (values already stored are not counted); 'pace characteristics' lists them.")
+        }
         lines += report.notes
         if report.warningCount > 0 {
             lines.append("\(report.warningCount) warning\(report.warningCount == 1 ? "" : "s"); --json lists them.")

@@ -69,22 +69,9 @@ public struct AnchoredObjectUpdates: AsyncSequence, Sendable {
             }
         }
         continuation.onTermination = { _ in task.cancel() }
-        return AsyncIterator(base: stream.makeAsyncIterator())
+        return StoreUpdatesIterator(base: stream.makeAsyncIterator())
     }
 
-    /// Gives the results one by one.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: AsyncThrowingStream<AnchoredObjectResult, any Error>.AsyncIterator
-
-        /// The next result, or `nil` once the task is cancelled.
-        ///
-        /// - Throws: ``StoreError``.
-        public mutating func next() async throws -> AnchoredObjectResult? {
-            do { return try await base.next() } catch let error as StoreError { throw error } catch is CancellationError {
-                return nil
-            } catch {
-                throw StoreError(code: .database, message: "Observing the store failed: \(error).", cause: error)
-            }
-        }
-    }
+    /// Gives the elements one by one; `nil` once the task is cancelled.
+    public typealias AsyncIterator = StoreUpdatesIterator<AnchoredObjectResult>
 }

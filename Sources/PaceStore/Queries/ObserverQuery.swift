@@ -64,22 +64,9 @@ public struct ObserverUpdates: AsyncSequence, Sendable {
             }
         }
         continuation.onTermination = { _ in task.cancel() }
-        return AsyncIterator(base: stream.makeAsyncIterator())
+        return StoreUpdatesIterator(base: stream.makeAsyncIterator())
     }
 
-    /// Gives the notifications one by one.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: AsyncThrowingStream<ObserverNotification, any Error>.AsyncIterator
-
-        /// The next notification, or `nil` once the task is cancelled.
-        ///
-        /// - Throws: ``StoreError``.
-        public mutating func next() async throws -> ObserverNotification? {
-            do { return try await base.next() } catch let error as StoreError { throw error } catch is CancellationError {
-                return nil
-            } catch {
-                throw StoreError(code: .database, message: "Observing the store failed: \(error).", cause: error)
-            }
-        }
-    }
+    /// Gives the elements one by one; `nil` once the task is cancelled.
+    public typealias AsyncIterator = StoreUpdatesIterator<ObserverNotification>
 }

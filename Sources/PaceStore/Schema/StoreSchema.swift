@@ -23,6 +23,9 @@ enum StoreSchema {
             try db.execute(sql: v3)
             try db.execute(sql: "INSERT INTO storeIdentity (id, storeID) VALUES (1, ?)", arguments: [UUID().uuidString])
         }
+        migrator.registerMigration("v4-characteristics") { db in
+            try db.execute(sql: v4)
+        }
         return migrator
     }
 
@@ -194,5 +197,16 @@ enum StoreSchema {
             id INTEGER PRIMARY KEY CHECK (id = 1),
             storeID TEXT NOT NULL
         );
+        """
+
+    /// Characteristics (date of birth, biological sex, …): one row per characteristic type that has a
+    /// value, as text (`YYYY-MM-DD` for the date of birth, the HealthKit raw value for the enums), and
+    /// when it was set. Not health objects: no anchor, no tombstone.
+    private static let v4 = """
+        CREATE TABLE characteristic (
+            typeIdentifier TEXT PRIMARY KEY NOT NULL,
+            value TEXT NOT NULL,
+            setAt REAL NOT NULL
+        ) WITHOUT ROWID;
         """
 }

@@ -1,0 +1,28 @@
+public import PaceModel
+
+extension AuthorizedStore {
+    /// The sources that wrote objects of a type, as far as the client may see them.
+    ///
+    /// With read permission on `type`, as ``HealthStore/sources(of:predicate:)``; without it, only
+    /// the client itself, and only if it wrote matching objects — never an error.
+    ///
+    /// ```swift
+    /// let writers = try app.sources(of: .quantity(.heartRate))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: Any sample type, or the workout or route type.
+    ///   - predicate: Which objects count; all by default.
+    /// - Throws: ``QueryError`` when the predicate does not fit the type or the store fails.
+    public func sources(of type: HealthObjectType, predicate: SamplePredicate = .all) throws(QueryError) -> [Source] {
+        let condition = try predicate.sqlCondition(for: type)
+        do {
+            return try store.read { db in
+                try HealthStore.sources(of: type, condition: condition,
+                                        onlyBundle: try scope(for: type, db: db).requiredSource, db: db)
+            }
+        } catch {
+            throw QueryError(error)
+        }
+    }
+}

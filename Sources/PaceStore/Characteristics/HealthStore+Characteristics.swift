@@ -1,0 +1,113 @@
+public import Foundation
+public import PaceModel
+import GRDB
+
+extension HealthStore {
+    /// Sets a characteristic of the user (HealthKit's date of birth, biological sex and the others).
+    ///
+    /// Setting the value already stored changes nothing, not even ``StoredCharacteristic/setAt``, so
+    /// repeated imports are idempotent. A "not set" value (``PaceModel/BiologicalSex/notSet`` and the
+    /// like) removes the stored value. Characteristics are not health objects: they take no anchor and
+    /// appear in no change list.
+    ///
+    /// ```swift
+    /// try store.setCharacteristic(.dateOfBirth(DateComponents(year: 1990, month: 2, day: 2)))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The value; a date of birth keeps only its year, month and day.
+    ///   - date: When it was set; now by default.
+    /// - Returns: Whether the store changed.
+    /// - Throws: ``StoreError/Code/invalidObject`` for a date of birth without a valid year, month
+    ///   and day (nothing is written); ``StoreError`` if SQLite fails.
+    @discardableResult
+    public func setCharacteristic(_ value: CharacteristicValue, at date: Date = Date()) throws(StoreError) -> Bool {
+        let type = value.type
+        if value.isNotSet { return try removeCharacteristic(type) }
+        guard let text = CharacteristicCoding.text(value) else {
+            throw StoreError(code: .invalidObject,
+                message: "The date of birth needs a valid year, month and day (e.g. 1990-02-02). Nothing was written.",
+                path: path)
+        }
+        do {
+            return try writer.write { db in
+                let stored = try String.fetchOne(db, sql: "SELECT value FROM characteristic WHERE typeIdentifier = ?",
+                                                 arguments: [type.rawValue])
+                guard stored != text else { return false }
+                try db.execute(sql: """
+                    INSERT INTO characteristic (typeIdentifier, value, setAt) VALUES (?, ?, ?)
+                    ON CONFLICT (typeIdentifier) DO UPDATE SET value = excluded.value, setAt = excluded.setAt
+                    """, arguments: [type.rawValue, text, StoreCoding.value(date)])
+                return true
+            }
+        } catch {
+            throw mapped(error)
+        }
+    }
+
+    /// Removes a characteristic, so that it reads as `nil`.
+    ///
+    /// - Parameter type: The characteristic type.
+    /// - Returns: Whether a value was stored.
+    /// - Throws: ``StoreError`` if SQLite fails.
+    @discardableResult
+    public func removeCharacteristic(_ type: CharacteristicTypeIdentifier) throws(StoreError) -> Bool {
+        do {
+            return try writer.write { db in
+                try db.execute(sql: "DELETE FROM characteristic WHERE typeIdentifier = ?", arguments: [type.rawValue])
+                return db.changesCount > 0
+            }
+        } catch {
+            throw mapped(error)
+        }
+    }
+
+    /// The stored value of a characteristic and when it was set, or `nil` when none is stored.
+    ///
+    /// ```swift
+    /// if let stored = try store.characteristic(.biologicalSex) { print(stored.value, stored.setAt) }
+    /// ```
+    ///
+    /// - Parameter type: The characteristic type.
+    /// - Throws: ``StoreError`` if SQLite fails or the stored value is unreadable.
+    public func characteristic(_ type: CharacteristicTypeIdentifier) throws(StoreError) -> StoredCharacteristic? {
+        try read { db in try Self.characteristic(type, db: db) }
+    }
+
+    /// Every stored characteristic, in ``PaceModel/CharacteristicTypeIdentifier`` order.
+    ///
+    /// - Throws: ``StoreError`` if SQLite fails or a stored value is unreadable.
+    public func characteristics() throws(StoreError) -> [StoredCharacteristic] {
+        try read { db in
+            try CharacteristicTypeIdentifier.allCases.compactMap { type in try Self.characteristic(type, db: db) }
+        }
+    }
+
+    /// The user's date of birth (`year`, `month`, `day`), or `nil` when not set.
+    public func dateOfBirth() throws(StoreError) -> DateComponents? { try characteristic(.dateOfBirth)?.value.dateOfBirthValue }
+    /// The user's biological sex, or `nil` when not set.
+    public func biologicalSex() throws(StoreError) -> BiologicalSex? { try characteristic(.biologicalSex)?.value.biologicalSexValue }
+    /// The user's blood type, or `nil` when not set.
+    public func bloodType() throws(StoreError) -> BloodType? { try characteristic(.bloodType)?.value.bloodTypeValue }
+    /// The user's Fitzpatrick skin type, or `nil` when not set.
+    public func fitzpatrickSkinType() throws(StoreError) -> FitzpatrickSkinType? {
+        try characteristic(.fitzpatrickSkinType)?.value.fitzpatrickSkinTypeValue
+    }
+    /// The user's wheelchair use, or `nil` when not set.
+    public func wheelchairUse() throws(StoreError) -> WheelchairUse? { try characteristic(.wheelchairUse)?.value.wheelchairUseValue }
+    /// The user's activity move mode, or `nil` when not set.
+    public func activityMoveMode() throws(StoreError) -> ActivityMoveMode? {
+        try characteristic(.activityMoveMode)?.value.activityMoveModeValue
+    }
+
+    /// Reads one characteristic inside a read.
+    static func characteristic(_ type: CharacteristicTypeIdentifier, db: Database) throws -> StoredCharacteristic? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT value, setAt FROM characteristic WHERE typeIdentifier = ?",
+                                         arguments: [type.rawValue]) else { return nil }
+        let text: String = row["value"]
+        guard let value = CharacteristicCoding.value(text, type: type) else {
+            throw StoreError(code: .corrupt, message: "The stored \(type.displayName) cannot be read. Set it again to replace it.")
+        }
+        return StoredCharacteristic(value: value, setAt: StoreCoding.date(row["setAt"]))
+    }
+}
