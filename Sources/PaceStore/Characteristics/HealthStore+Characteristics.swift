@@ -83,23 +83,6 @@ extension HealthStore {
         }
     }
 
-    /// The user's date of birth (`year`, `month`, `day`), or `nil` when not set.
-    public func dateOfBirth() throws(StoreError) -> DateComponents? { try characteristic(.dateOfBirth)?.value.dateOfBirthValue }
-    /// The user's biological sex, or `nil` when not set.
-    public func biologicalSex() throws(StoreError) -> BiologicalSex? { try characteristic(.biologicalSex)?.value.biologicalSexValue }
-    /// The user's blood type, or `nil` when not set.
-    public func bloodType() throws(StoreError) -> BloodType? { try characteristic(.bloodType)?.value.bloodTypeValue }
-    /// The user's Fitzpatrick skin type, or `nil` when not set.
-    public func fitzpatrickSkinType() throws(StoreError) -> FitzpatrickSkinType? {
-        try characteristic(.fitzpatrickSkinType)?.value.fitzpatrickSkinTypeValue
-    }
-    /// The user's wheelchair use, or `nil` when not set.
-    public func wheelchairUse() throws(StoreError) -> WheelchairUse? { try characteristic(.wheelchairUse)?.value.wheelchairUseValue }
-    /// The user's activity move mode, or `nil` when not set.
-    public func activityMoveMode() throws(StoreError) -> ActivityMoveMode? {
-        try characteristic(.activityMoveMode)?.value.activityMoveModeValue
-    }
-
     /// Reads one characteristic inside a read.
     static func characteristic(_ type: CharacteristicTypeIdentifier, db: Database) throws -> StoredCharacteristic? {
         guard let row = try Row.fetchOne(db, sql: "SELECT value, setAt FROM characteristic WHERE typeIdentifier = ?",
@@ -111,3 +94,5 @@ extension HealthStore {
         return StoredCharacteristic(value: value, setAt: StoreCoding.date(row["setAt"]))
     }
 }
+
+extension HealthStore: CharacteristicReading {}
