@@ -21,7 +21,8 @@ import Testing
         #expect(tables.contains("tombstone"))
         #expect(tables.contains("routeLocation"))
         let migrations = try store.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        #expect(migrations == ["v1-health-objects", "v2-recording-journal", "v3-authorization", "v4-characteristics"])
+        #expect(migrations == ["v1-health-objects", "v2-recording-journal", "v3-authorization", "v4-characteristics",
+                               "v5-anchor-indexes"])
         #expect(tables.contains("recordingChunk") && tables.contains("workoutPoint"))
         #expect(try store.currentAnchor() == .initial)
     }

@@ -26,6 +26,13 @@ enum StoreSchema {
         migrator.registerMigration("v4-characteristics") { db in
             try db.execute(sql: v4)
         }
+        // Anchored queries page by (type, anchor): without this index each page scanned every object of the type.
+        migrator.registerMigration("v5-anchor-indexes") { db in
+            try db.execute(sql: """
+                CREATE INDEX healthObject_type_anchor ON healthObject (typeIdentifier, anchor);
+                CREATE INDEX tombstone_type_anchor ON tombstone (typeIdentifier, anchor);
+                """)
+        }
         return migrator
     }
 
