@@ -6,5 +6,5 @@ struct PaceBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pace-bench",
         abstract: "Measure Pace's GPS accuracy and speed, its file-reading speed and memory, and the CPU cost of recording.",
-        subcommands: [AccuracyCommand.self, SpeedCommand.self, FilesCommand.self, RecordingCommand.self])
+        subcommands: [AccuracyCommand.self, SpeedCommand.self, FilesCommand.self, RecordingCommand.self, QueriesCommand.self])
 }
