@@ -9,9 +9,6 @@ public import PaceTrack
 /// recovery rebuilds a session exactly. Readings while the timer is held are kept (route,
 /// series) but their distance is not counted.
 public struct SessionMetrics: Sendable {
-    /// Route locations worse than this horizontal accuracy (m) are not put in the saved route.
-    public static let routeAccuracyLimit = 50.0
-
     /// The activity.
     public let activityType: WorkoutActivityType
     /// The heart-rate zones.
@@ -24,7 +21,8 @@ public struct SessionMetrics: Sendable {
     private var distanceWhileHeld = 0.0
     private var lastTrackDistance = 0.0
 
-    /// Locations for the saved route: accepted fixes with accuracy ≤ ``routeAccuracyLimit``.
+    /// Locations for the saved route: every fix the filter accepted, in time order (the route
+    /// builder applies HealthKit's accuracy and spacing rules when the workout is finished).
     public private(set) var route: [RouteLocation] = []
     /// Heart rate series (time, bpm), every reading.
     public private(set) var heartRates: [(time: Date, value: Double)] = []
@@ -95,9 +93,7 @@ public struct SessionMetrics: Sendable {
             latestSpeed = point.speed
             latestPosition = (point.latitude, point.longitude)
             distances.append((time, distance))
-            if location.hasValidCoordinate, location.horizontalAccuracy >= 0, location.horizontalAccuracy <= Self.routeAccuracyLimit {
-                route.append(location)
-            }
+            if location.hasValidCoordinate { route.append(location) }
         case .heartRate(let heartRate):
             guard heartRate.beatsPerMinute.isFinite, heartRate.beatsPerMinute > 0 else { return }
             if timerRunning, let last = heartRates.last, let current = latestHeartRate {

@@ -29,11 +29,8 @@ public enum ReadingCodec {
         case .location(let location):
             buffer.append(1)
             put(reading.time.timeIntervalSinceReferenceDate)
-            for value in [location.latitude, location.longitude, location.altitude, location.speed, location.course,
-                          location.horizontalAccuracy, location.verticalAccuracy, location.speedAccuracy,
-                          location.courseAccuracy] {
-                put(value)
-            }
+            put(location.latitude); put(location.longitude); put(location.altitude); put(location.speed); put(location.course)
+            put(location.horizontalAccuracy); put(location.verticalAccuracy); put(location.speedAccuracy); put(location.courseAccuracy)
         case .heartRate(let heartRate):
             buffer.append(2)
             put(reading.time.timeIntervalSinceReferenceDate)
@@ -45,10 +42,9 @@ public enum ReadingCodec {
         case .motion(let motion):
             buffer.append(3)
             put(reading.time.timeIntervalSinceReferenceDate)
-            for value in [motion.acceleration.x, motion.acceleration.y, motion.acceleration.z,
-                          motion.rotationRate.x, motion.rotationRate.y, motion.rotationRate.z] {
-                put(value)
-            }
+            // Written field by field: no temporary array per reading (motion arrives at up to 100 Hz).
+            put(motion.acceleration.x); put(motion.acceleration.y); put(motion.acceleration.z)
+            put(motion.rotationRate.x); put(motion.rotationRate.y); put(motion.rotationRate.z)
         case .pressure(let pascals):
             buffer.append(4)
             put(reading.time.timeIntervalSinceReferenceDate)
