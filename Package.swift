@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "PaceFormats", targets: ["PaceFormats"]),
         .library(name: "PaceTransfer", targets: ["PaceTransfer"]),
         .library(name: "PaceRecorder", targets: ["PaceRecorder"]),
+        .library(name: "PaceSensors", targets: ["PaceSensors"]),
         .executable(name: "pace", targets: ["pace"]),
     ],
     dependencies: [
@@ -57,9 +58,22 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "PaceSensors",
+            dependencies: [
+                "PaceModel",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "CPaceSQLite",
+            dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")]
+        ),
+        .target(
             name: "PaceStore",
             dependencies: [
                 "PaceModel",
+                "CPaceSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -74,6 +88,7 @@ let package = Package(
                 "PaceFormats",
                 "PaceTransfer",
                 "PaceRecorder",
+                "PaceSensors",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -98,6 +113,7 @@ let package = Package(
                 "PaceTransfer",
                 "PaceRecorder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/pace-bench",
             swiftSettings: swiftSettings
@@ -139,6 +155,13 @@ let package = Package(
         .testTarget(
             name: "PaceRecorderTests",
             dependencies: ["PaceRecorder", "PaceStore", "PaceTrack", "PaceModel", "PaceTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PaceSensorsTests",
+            dependencies: ["PaceSensors", "PaceModel", "PaceTestSupport"],
+            // Read from the source tree (#filePath), so they are not bundled.
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

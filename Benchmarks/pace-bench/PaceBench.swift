@@ -6,5 +6,6 @@ struct PaceBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pace-bench",
         abstract: "Measure Pace's GPS accuracy and speed, its file-reading speed and memory, and the CPU cost of recording.",
-        subcommands: [AccuracyCommand.self, SpeedCommand.self, FilesCommand.self, RecordingCommand.self, QueriesCommand.self])
+        subcommands: [AccuracyCommand.self, SpeedCommand.self, FilesCommand.self, RecordingCommand.self, QueriesCommand.self,
+                      StoreFloorCommand.self])
 }

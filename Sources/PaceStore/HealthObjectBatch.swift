@@ -44,6 +44,7 @@ public struct HealthObjectBatch: Sendable {
 /// The columns of a sample that take work to compute, computed before the write transaction.
 struct EncodedSample: Sendable {
     var deviceJSON: String?
+    /// Without the sync identifier and version, which have their own columns (`StoreCoding.objectMetadata`).
     var metadataJSON: String
     var syncIdentifier: String?
     var syncVersion: Int64?
@@ -69,7 +70,7 @@ struct EncodedSample: Sendable {
         let metadata = object.metadata
         do {
             deviceJSON = try device.map(encoder.device)
-            metadataJSON = try encoder.metadata(metadata)
+            metadataJSON = try encoder.objectMetadata(metadata)
         } catch {
             return nil
         }

@@ -79,11 +79,25 @@ extension HealthStore {
         do {
             return try writer.write { db in
                 let transaction = WriteTransactionState(db: db)
+                
                 let objectWriter = ObjectWriter(db: db, now: Date(), transaction: transaction)
                 var skipped: [Int] = []
-                for index in ordered where try !objectWriter.insert(objects[index], encoded: batch.encoded[index],
-                                                                     skippingStoredSyncIdentifier: skipping) {
-                    skipped.append(index)
+                var position = 0
+                while position < ordered.count {
+                    // Runs of samples go in chunks while no tombstone can match them (see SampleChunk).
+                    var end = position
+                    while end < ordered.count, end - position < SampleChunk.maximumRows,
+                          SampleChunk.fits(objects[ordered[end]], batch.encoded[ordered[end]]) { end += 1 }
+                    if end - position > 1, try !transaction.mustCheckTombstones(),
+                       try objectWriter.insertChunk(objects, batch.encoded, indices: ordered[position..<end], transaction: transaction) {
+                        position = end
+                        continue
+                    }
+                    for index in ordered[position..<max(end, position + 1)]
+                    where try !objectWriter.insert(objects[index], encoded: batch.encoded[index], skippingStoredSyncIdentifier: skipping) {
+                        skipped.append(index)
+                    }
+                    position = max(end, position + 1)
                 }
                 try transaction.finish()
                 return skipped.sorted()
@@ -140,7 +154,7 @@ struct ObjectWriter {
     }
 
     func insert(_ object: HealthObject) throws {
-        transaction?.noteSlowInsert()
+        try transaction?.noteSlowInsert()
         let id = StoreCoding.text(object.id)
         try checkIdentity(of: object, id: id)
         try replaceSyncedObject(with: object)
@@ -221,16 +235,22 @@ struct ObjectWriter {
         case .workout: "workout"
         case .workoutRoute: "route"
         }
+        let deviceJSON = try device.map(encoder.device)
+        let deviceID: Int64? = if let transaction {
+            try transaction.devices.id(of: deviceJSON, db: db)
+        } else {
+            try deviceJSON.map { try DeviceRows.id(of: $0, db: db) }
+        }
         try db.cachedStatement(sql: """
             INSERT INTO healthObject (uuid, kind, typeIdentifier, startDate, endDate, anchor,
                 sourceName, sourceBundleIdentifier, sourceVersion, sourceProductType, sourceOperatingSystemVersion,
-                device, metadata, syncIdentifier, syncVersion, savedAt)
+                deviceID, metadata, syncIdentifier, syncVersion, savedAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
                 StoreCoding.text(object.id), kind, object.objectType.identifier,
                 StoreCoding.value(start), StoreCoding.value(end), anchor,
                 source.name, source.bundleIdentifier, source.version, source.productType, source.operatingSystemVersion,
-                try device.map(encoder.device), try encoder.metadata(object.metadata),
+                deviceID, try encoder.objectMetadata(object.metadata),
                 object.metadata.syncIdentifier, object.metadata.syncVersion, StoreCoding.value(now),
             ])
     }

@@ -1,3 +1,4 @@
+import CPaceSQLite
 import Foundation
 public import GRDB
 import Logging
@@ -29,6 +30,7 @@ public struct HealthStore: Sendable {
     ///   ``StoreError/Code/notAPaceStore``, ``StoreError/Code/newerSchema``,
     ///   ``StoreError/Code/cannotOpen`` or ``StoreError/Code/corrupt``.
     public init(path: String) throws(StoreError) {
+        _ = Self.sqliteConfigured
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             do {
@@ -63,10 +65,16 @@ public struct HealthStore: Sendable {
     ///
     /// - Throws: ``StoreError`` if SQLite cannot allocate it.
     public static func inMemory() throws(StoreError) -> HealthStore {
+        _ = sqliteConfigured
         let queue: DatabaseQueue
         do { queue = try DatabaseQueue() } catch { throw openingError(error, path: nil) }
         return try HealthStore(writer: queue)
     }
+
+    /// Whether SQLite took Pace's process-wide settings (no memory statistics, statement journals
+    /// in memory up to 8 MiB; `pace_sqlite.h`). Evaluated once, before the first store opens;
+    /// `false` when SQLite was already initialised by other code, which only makes bulk writes slower.
+    static let sqliteConfigured: Bool = pace_sqlite_configure(8 << 20) == 0
 
     private init(opening writer: any DatabaseWriter, path: String?) throws(StoreError) {
         self.writer = writer
@@ -84,7 +92,10 @@ public struct HealthStore: Sendable {
                     path: path)
             }
             let isPaceStore = state.migrations.contains(StoreSchema.firstMigration)
-            if !isPaceStore && !state.tables.isEmpty {
+            // GRDB creates its (empty) migrations table before the first migration's transaction: a
+            // process killed in between leaves a file holding only that table, which is still a new store.
+            let isUnmigrated = state.migrations.isEmpty && state.tables == ["grdb_migrations"]
+            if !isPaceStore && !state.tables.isEmpty && !isUnmigrated {
                 throw StoreError(code: .notAPaceStore,
                     message: "'\(path ?? ":memory:")' is an SQLite database but not a Pace health store (it has tables \(state.tables.sorted().prefix(3).joined(separator: ", "))). Point --store or PACE_STORE at another file; nothing was changed.",
                     path: path)

@@ -7,7 +7,7 @@ struct ObjectReader {
     let db: Database
 
     func object(id: String) throws -> HealthObject? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM healthObject WHERE uuid = ?", arguments: [id]) else {
+        guard let row = try Row.fetchOne(db, sql: ObjectHeader.selection + " WHERE o.uuid = ?", arguments: [id]) else {
             return nil
         }
         let header = try ObjectHeader(row: row)

@@ -17,6 +17,10 @@ final class WriteTransactionState {
     /// `nil` until asked; `true` once an object went through the general path (which may delete).
     private var tombstonesMayExist: Bool?
     private var statements: SampleStatements?
+    /// The fast path's quantity samples not yet added to the rollup.
+    var rollup = DeferredRollup()
+    /// The device rows this transaction used; they roll back with it, so the cache never outlives it.
+    var devices = DeviceIDCache()
     /// 36 bytes for the text of a UUID.
     let uuidText = UnsafeMutablePointer<UInt8>.allocate(capacity: 36)
 
@@ -43,15 +47,25 @@ final class WriteTransactionState {
         return lastAnchor! + 1
     }
 
-    /// Writes the last anchor taken back to `storeState`.
+    /// Adds the deferred samples to the rollup and writes the last anchor taken back to `storeState`.
     func finish() throws {
+        try applyDeferredRollup()
         guard let lastAnchor, lastAnchor != storedAnchor else { return }
         try db.execute(sql: "UPDATE storeState SET lastAnchor = ? WHERE id = 1", arguments: [lastAnchor])
         storedAnchor = lastAnchor
     }
 
-    /// Called when an object takes the general path, which may delete objects (leaving tombstones).
-    func noteSlowInsert() { tombstonesMayExist = true }
+    /// Called when an object takes the general path, which may delete objects (leaving tombstones)
+    /// and relies on the rollup triggers: the deferred samples are added to the rollup first.
+    func noteSlowInsert() throws {
+        tombstonesMayExist = true
+        try applyDeferredRollup()
+    }
+
+    /// Adds the fast path's quantity samples counted so far to the rollup (``DeferredRollup``).
+    func applyDeferredRollup() throws {
+        try rollup.apply(db: db)
+    }
 
     /// Whether a UUID must be looked up among the tombstones: only if any exist.
     func mustCheckTombstones() throws -> Bool {
@@ -59,6 +73,21 @@ final class WriteTransactionState {
         let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM tombstone)") ?? true
         tombstonesMayExist = exists
         return exists
+    }
+
+    private var chunks: SampleChunkStatements?
+
+    /// The multi-row statements of ``ObjectWriter/insertChunk(_:_:indices:transaction:)``.
+    func chunkStatements() -> SampleChunkStatements {
+        if let chunks { return chunks }
+        let made = SampleChunkStatements()
+        chunks = made
+        return made
+    }
+
+    /// Takes the `count` anchors after the last one taken (a chunk written with them).
+    func takeAnchors(_ count: Int) {
+        lastAnchor = (lastAnchor ?? 0) + Int64(count)
     }
 
     func sampleStatements() throws -> SampleStatements {
@@ -70,6 +99,11 @@ final class WriteTransactionState {
 
     /// Writes the upper-case text of `id` into ``uuidText``.
     func writeText(of id: UUID) {
+        writeText(of: id, into: uuidText)
+    }
+
+    /// Writes the 36-byte upper-case text of `id` at `uuidText`.
+    func writeText(of id: UUID, into uuidText: UnsafeMutablePointer<UInt8>) {
         let digits: StaticString = "0123456789ABCDEF"
         let hex = digits.utf8Start
         withUnsafeBytes(of: id.uuid) { bytes in
@@ -99,7 +133,7 @@ struct SampleStatements {
         header = try db.makeStatement(sql: """
             INSERT INTO healthObject (uuid, kind, typeIdentifier, startDate, endDate, anchor,
                 sourceName, sourceBundleIdentifier, sourceVersion, sourceProductType, sourceOperatingSystemVersion,
-                device, metadata, syncIdentifier, syncVersion, savedAt)
+                deviceID, metadata, syncIdentifier, syncVersion, savedAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         quantity = try db.makeStatement(sql: "INSERT INTO quantitySample (uuid, value, unit, canonicalValue) VALUES (?, ?, ?, ?)")
@@ -172,6 +206,7 @@ extension ObjectWriter {
         case .workout, .workoutRoute: return try insertInGeneralPath(object, skipping: skipping)
         }
         let source = object.source
+        let deviceID = try transaction.devices.id(of: encoded.deviceJSON, db: transaction.db)
         let header = statements.header
         header.resetForBinding()
         header.bindUUID(transaction.uuidText, at: 1)
@@ -185,11 +220,12 @@ extension ObjectWriter {
         header.bind(source.version, at: 9)
         header.bind(source.productType, at: 10)
         header.bind(source.operatingSystemVersion, at: 11)
-        header.bind(encoded.deviceJSON, at: 12)
+        header.bind(deviceID, at: 12)
         header.bind(encoded.metadataJSON, at: 13)
         header.bind(encoded.syncIdentifier, at: 14)
         header.bind(encoded.syncVersion, at: 15)
         header.bind(StoreCoding.value(now), at: 16)
+        if kind == "quantity" { try transaction.rollup.begin(db: transaction.db) }
         do {
             try header.execute()
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
@@ -214,6 +250,8 @@ extension ObjectWriter {
             row.bind(encoded.unitText, at: 3)
             row.bind(canonical, at: 4)
             try row.execute()
+            try transaction.rollup.add(typeIdentifier: sample.type.rawValue, start: StoreCoding.value(start),
+                                       sourceBundleIdentifier: source.bundleIdentifier, value: canonical, db: transaction.db)
         case .categorySample(let sample):
             let row = statements.category
             row.resetForBinding()

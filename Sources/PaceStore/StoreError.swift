@@ -20,7 +20,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
             case workoutNotFound, routeAlreadyAttached
             case sessionNotFound, sessionEnded
             case database
-            case notAuthorized, foreignAnchor
+            case notAuthorized, foreignAnchor, invalidQuery
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -61,6 +61,8 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         public static let notAuthorized = Code(.notAuthorized)
         /// A query anchor was made by another store.
         public static let foreignAnchor = Code(.foreignAnchor)
+        /// A query cannot be answered as asked (e.g. a predicate comparing a quantity in an incompatible unit).
+        public static let invalidQuery = Code(.invalidQuery)
 
         /// The code's name, e.g. `"syncVersionNotHigher"`.
         public var description: String { value.rawValue }

@@ -37,8 +37,17 @@ public struct CommandRunner: Sendable {
         self.environment = environment
     }
 
-    /// Runs `pace` with `arguments` and waits for it to finish.
-    public func run(_ arguments: [String]) throws -> Result {
+    /// Runs `pace` with `arguments` and waits for it to finish, on a thread of its own: the test's
+    /// task is suspended meanwhile, so the cooperative pool (two threads on a 2-core runner) stays
+    /// free for the tests that run beside it.
+    public func run(_ arguments: [String]) async throws -> Result {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
+            Thread { continuation.resume(with: Swift.Result { try self.runBlocking(arguments) }) }.start()
+        }
+    }
+
+    /// Runs `pace` with `arguments` and waits for it to finish, blocking the calling thread.
+    public func runBlocking(_ arguments: [String]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

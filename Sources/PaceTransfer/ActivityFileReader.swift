@@ -24,68 +24,177 @@ public struct ActivityFile: Sendable {
     public var contentIdentifier: String
 }
 
-/// Reads any supported activity file by its extension: `.gpx`, `.tcx`, `.fit`.
+/// Reads any supported activity file by its extension: `.gpx`, `.tcx`, `.fit`, each also gzip-compressed
+/// (`.gpx.gz`, `.tcx.gz`, `.fit.gz`, as Strava's bulk export and many tools write them).
 public enum ActivityFileReader {
-    /// The largest activity file imported, in bytes (1 GiB): a file becomes one workout held in
-    /// memory while it is converted. The readers themselves stream any size (docs/BENCHMARKS.md).
+    /// The largest activity file imported, in bytes (1 GiB; for a compressed file, what it expands
+    /// to): a file becomes one workout held in memory while it is converted. The readers themselves
+    /// stream any size (docs/BENCHMARKS.md).
     public static let maximumFileSize: UInt64 = 1 << 30
 
-    /// The file extensions the import flow reads (lower case).
+    /// The file extensions the import flow reads (lower case), each also with `.gz` after it.
     public static let supportedExtensions: Set<String> = ["gpx", "tcx", "fit"]
 
+    /// The format a path names by its extension, looking through a `.gz` suffix.
+    ///
+    /// `ride.GPX` → `("gpx", false)`, `ride.fit.gz` → `("fit", true)`; `nil` for anything else.
+    /// - Parameter path: A file name or path.
+    public static func format(ofPath path: String) -> (fileExtension: String, compressed: Bool)? {
+        let name = path as NSString
+        let outer = name.pathExtension.lowercased()
+        if supportedExtensions.contains(outer) { return (outer, false) }
+        guard outer == "gz" else { return nil }
+        let inner = (name.deletingPathExtension as NSString).pathExtension.lowercased()
+        return supportedExtensions.contains(inner) ? (inner, true) : nil
+    }
+
+    /// Whether ``read(_:)`` reads the file at `path`, judged by its name.
+    /// - Parameter path: A file name or path.
+    public static func isSupported(_ path: String) -> Bool { format(ofPath: path) != nil }
+
     /// Reads one file.
+    ///
+    /// A FIT file cut short (a recording that stopped when the battery died) is read up to the cut,
+    /// with a warning naming the byte where it ends. A compressed file is decompressed while it is
+    /// read (never to disk), limited to ``maximumFileSize`` and to a 1000:1 expansion. Its content
+    /// identifier is that of the decompressed bytes, so `ride.gpx` and `ride.gpx.gz` are recognised
+    /// as the same file.
     ///
     /// - Parameter url: The file.
     /// - Throws: ``FileImportError`` naming the file and the reader's reason.
     public static func read(_ url: URL) throws(FileImportError) -> ActivityFile {
         let path = url.path
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.uint64Value ?? 0
-        guard size <= maximumFileSize else {
-            throw FileImportError(path: path, message: String(format: "is %.1f GiB; an activity file is imported as one workout held in memory, "
-                + "and Pace accepts up to %.0f GiB (a day at 1 Hz is about 30 MB). Split it into one file per activity "
-                + "(e.g. `gpsbabel -i gpx -f big.gpx -x track,pack,split=1h -o gpx -F part.gpx`).",
-                Double(size) / 1_073_741_824, Double(maximumFileSize) / 1_073_741_824))
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw FileImportError(path: path, message: "does not exist; check the path")
         }
+        guard let format = format(ofPath: path) else {
+            throw FileImportError(path: path, message: "is not a GPX, TCX or FIT file (by its extension, optionally .gz), nor an "
+                + "Apple Health export or a zip of activities; convert it or rename it")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.uint64Value ?? 0
+        try checkSize(size, path: path)
+        return try read(path: path, format: format) { () throws(FileImportError) -> any ByteSource in
+            let file: FileByteSource
+            do { file = try FileByteSource(url: url) } catch {
+                throw FileImportError(path: path, message: "cannot be read (\(error.localizedDescription)); check the path and its permissions")
+            }
+            return format.compressed ? GzipByteSource(file, maximumOutputBytes: maximumFileSize) : file
+        }
+    }
+
+    /// Whether `path` names a zip archive (by its extension).
+    /// - Parameter path: A file name or path.
+    public static func isArchive(_ path: String) -> Bool {
+        (path as NSString).pathExtension.lowercased() == "zip"
+    }
+
+    /// Reads the activity files inside a zip archive — Strava's bulk export (`activities/*.fit.gz`,
+    /// `*.gpx`, `*.tcx.gz`), a folder of rides zipped — one at a time, in archive order, each
+    /// streamed out of the archive (never extracted) and read as ``read(_:)`` reads a file.
+    ///
+    /// Entries that are not activity files (`activities.csv`, photos, `__MACOSX/`) are passed over.
+    /// Each activity file is reported to `handler` as read or refused, labelled
+    /// `ARCHIVE/ENTRY` (for example `export_12345.zip/activities/123.fit.gz`); one bad entry does not
+    /// stop the others.
+    ///
+    /// - Parameters:
+    ///   - url: The `.zip`.
+    ///   - limits: The archive limits (zip-bomb and size defences).
+    ///   - handler: Called once per activity file in the archive, with its label, how many activity
+    ///     files the archive holds, and what reading it gave.
+    /// - Returns: How many activity files the archive holds.
+    /// - Throws: ``FileImportError`` when the archive itself cannot be opened or is refused (a zip-slip
+    ///   name, an encrypted entry, a damaged directory) — then no entry was read.
+    @discardableResult
+    public static func readArchive(_ url: URL, limits: ZipLimits = ZipLimits(),
+                                   handler: (_ label: String, _ total: Int, _ result: Result<ActivityFile, FileImportError>) -> Void) throws(FileImportError) -> Int {
+        let archive: ZipArchive
+        do {
+            archive = try ZipArchive(url: url, limits: limits)
+        } catch {
+            throw FileImportError(path: url.path, message: error.message)
+        }
+        let entries = archive.filePaths.filter { !$0.hasPrefix("__MACOSX/") && isSupported($0) }
+        for entry in entries {
+            let label = url.path + "/" + entry
+            let format = format(ofPath: entry)!
+            handler(label, entries.count, Result { () throws(FileImportError) -> ActivityFile in
+                try checkSize(archive.declaredSize(ofEntry: entry) ?? 0, path: label)
+                return try read(path: label, format: format) { () throws(FileImportError) -> any ByteSource in
+                    let source: ZipEntryByteSource
+                    do throws(ZipArchiveError) { source = try archive.source(ofEntry: entry, maximumBytes: maximumFileSize) } catch {
+                        throw FileImportError(path: label, message: error.message)
+                    }
+                    return format.compressed ? GzipByteSource(source, maximumOutputBytes: maximumFileSize) : source
+                }
+            })
+        }
+        return entries.count
+    }
+
+    private static func checkSize(_ size: UInt64, path: String) throws(FileImportError) {
+        guard size > maximumFileSize else { return }
+        throw FileImportError(path: path, message: String(format: "is %.1f GiB; an activity file is imported as one workout held in memory, "
+            + "and Pace accepts up to %.0f GiB (a day at 1 Hz is about 30 MB). Split it into one file per activity "
+            + "(e.g. `gpsbabel -i gpx -f big.gpx -x track,pack,split=1h -o gpx -F part.gpx`).",
+            Double(size) / 1_073_741_824, Double(maximumFileSize) / 1_073_741_824))
+    }
+
+    /// Reads the bytes `open` gives (twice: once for the content identifier, which also checks a
+    /// compressed stream to its end before anything is parsed, once to parse).
+    private static func read(path: String, format: (fileExtension: String, compressed: Bool),
+                             open: () throws(FileImportError) -> any ByteSource) throws(FileImportError) -> ActivityFile {
         let identifier: String
-        do { identifier = try contentIdentifier(ofFileAt: url) } catch {
+        do {
+            identifier = try contentIdentifier(of: open())
+        } catch let error as FileImportError {
+            throw error
+        } catch let error as GzipError {
+            let advice = error.code == .notGzip
+                ? "the name ends in .gz but the file is not compressed: remove the .gz from its name"
+                : "the file is not a readable gzip file: check that it downloaded completely, or decompress it with `gzip -dk` to see what it holds"
+            throw FileImportError(path: path, message: "\(error.description); \(advice)")
+        } catch let error as ZipArchiveError {
+            throw FileImportError(path: path, message: error.message)
+        } catch {
             throw FileImportError(path: path, message: "cannot be read (\(error.localizedDescription)); check the path and its permissions")
         }
-        // Each reader streams the file from disk: a file is never held whole in memory.
-        switch url.pathExtension.lowercased() {
+        // Each reader streams its source: a file is never held whole in memory.
+        let input = try open()
+        switch format.fileExtension {
         case "gpx":
-            let input = try source(url, path)
             do {
                 let document = try GPXReader().read(source: input, file: path)
                 let warnings = document.warnings.map { "\(path):\($0.line): \($0.message)" }
                 return ActivityFile(path: path, activities: document.tracks, warnings: warnings, contentIdentifier: identifier)
             } catch { throw FileImportError(path: path, message: error.description) }
         case "tcx":
-            let input = try source(url, path)
             do {
                 let document = try TCXReader().read(source: input, fileName: path)
                 let warnings = document.warnings.map { "\(path):\($0.line): \($0.reason)" }
                 return ActivityFile(path: path, activities: document.activities.map(\.recorded), warnings: warnings,
                                     contentIdentifier: identifier)
             } catch { throw FileImportError(path: path, message: error.description) }
-        case "fit":
-            do {
-                let activity = try FITActivityReader().read(contentsOf: url)
-                return ActivityFile(path: path, activities: [activity], warnings: [], contentIdentifier: identifier)
-            } catch { throw FileImportError(path: path, message: error.description) }
         default:
-            throw FileImportError(path: path, message: "is not a GPX, TCX or FIT file (by its extension); convert it or rename it")
-        }
-    }
-
-    private static func source(_ url: URL, _ path: String) throws(FileImportError) -> FileByteSource {
-        do { return try FileByteSource(url: url) } catch {
-            throw FileImportError(path: path, message: "cannot be read (\(error.localizedDescription)); check the path and its permissions")
+            // A recording cut short (the battery died, the device crashed) keeps what it recorded,
+            // with a warning saying where it ends; corruption anywhere else is still refused.
+            let reader = FITActivityReader(decoder: FITDecoder(options: .init(validateCRC: true, allowTruncation: true)))
+            do {
+                let (activity, warnings) = try reader.read(source: input, file: path)
+                return ActivityFile(path: path, activities: [activity], warnings: warnings.map { "\(path): \($0.description)" },
+                                    contentIdentifier: identifier)
+            } catch { throw FileImportError(path: path, message: error.description) }
         }
     }
 
     /// ``contentIdentifier(of:)`` of a file, read in 1 MiB chunks.
     public static func contentIdentifier(ofFileAt url: URL) throws -> String {
-        let source = try FileByteSource(url: url)
+        try contentIdentifier(of: FileByteSource(url: url))
+    }
+
+    /// ``contentIdentifier(of:)`` of the bytes a source delivers, read in 1 MiB chunks.
+    /// - Throws: What the source throws.
+    public static func contentIdentifier(of source: any ByteSource) throws -> String {
         var hash = fnvOffset
         var count = 0
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)

@@ -65,34 +65,69 @@ public struct AppleHealthImportReport: Hashable, Sendable, Codable {
 
 /// Deterministic sync identifiers for imported Apple Health objects, so a re-import is recognised.
 ///
-/// `applehealth:` followed by 32 hex digits: two 64-bit FNV-1a hashes (forward and backward) of a
-/// canonical text of the object's type, dates, value, unit and source name. Not a security hash.
+/// `applehealth:`, 8 hex digits of the object's start time (``timeKey(_:)``), then 32 hex digits:
+/// two 64-bit FNV-1a hashes (forward and backward) of a canonical text of the object's type, dates,
+/// value, unit and source name. Not a security hash. The time comes first so that identifiers sort
+/// by time: an import appends to the store's sync identifier index instead of inserting at random
+/// places (docs/DECISIONS.md, "Time-keyed Apple Health sync identifiers"). Stores imported before
+/// the time key had `applehealth:` and the 32 hash digits only; the store's migration
+/// `v7-compact-objects` rewrites those to this form.
 enum AppleHealthSyncIdentity {
     static let prefix = "applehealth:"
 
+    /// The start time as whole seconds since 1970-01-01 UTC (rounded down, clamped to 0…2³² − 1, so
+    /// dates from 1970 to 2106 keep their order); ``timeText(_:)`` writes it.
+    static func timeKey(_ start: Date) -> UInt32 {
+        let seconds = start.timeIntervalSince1970
+        guard seconds > 0 else { return 0 }
+        guard seconds < Double(UInt32.max) else { return UInt32.max }
+        return UInt32(seconds)
+    }
+
+    /// ``timeKey(_:)`` as 8 lower-case hex digits.
+    static func timeText(_ start: Date) -> String {
+        let digits = String(timeKey(start), radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
+    }
+
     static func identifier(of object: HealthObject) -> String {
         let text: String
+        let start: Date
         switch object {
         case .quantitySample(let sample):
             text = ["q", sample.type.rawValue, number(sample.startDate), number(sample.endDate),
                     "\(sample.quantity.value)", sample.quantity.unit.unitString, sample.source.name].joined(separator: "|")
+            start = sample.startDate
         case .categorySample(let sample):
             text = ["c", sample.type.rawValue, number(sample.startDate), number(sample.endDate),
                     "\(sample.value)", sample.source.name].joined(separator: "|")
+            start = sample.startDate
         case .workout(let workout):
             text = ["w", "\(workout.activityType.rawValue)", number(workout.startDate), number(workout.endDate),
                     "\(workout.duration)", quantity(workout.totalDistance), quantity(workout.totalEnergyBurned),
                     workout.source.name].joined(separator: "|")
+            start = workout.startDate
         case .workoutRoute(let route):
             text = ["r", route.startDate.map(number) ?? "-", route.endDate.map(number) ?? "-",
                     "\(route.locations.count)", route.source.name].joined(separator: "|")
+            start = route.startDate ?? Date(timeIntervalSinceReferenceDate: 0)
         }
-        return prefix + hash(text)
+        return prefix + timeText(start) + hash(text)
     }
 
-    /// A route's identifier also names its workout's, so equal tracks of two workouts stay apart.
+    /// A route's identifier also names its workout's, so equal tracks of two workouts stay apart; its
+    /// time key is the route's start, the start date its store row has. The hashed text holds both
+    /// identifiers in their ``legacyForm(_:)``, as before time keys, so that inserting the time key
+    /// into a route identifier of an older store (migration `v7-compact-objects`) gives this one.
     static func routeIdentifier(of route: WorkoutRoute, workoutIdentifier: String, index: Int) -> String {
-        prefix + hash(workoutIdentifier + "|\(index)|" + identifier(of: .workoutRoute(route)))
+        let hashed = legacyForm(workoutIdentifier) + "|\(index)|" + legacyForm(identifier(of: .workoutRoute(route)))
+        return prefix + timeText(route.startDate ?? Date(timeIntervalSinceReferenceDate: 0)) + hash(hashed)
+    }
+
+    /// An identifier without its time key: `applehealth:` and the 32 hash digits, as imports wrote
+    /// them before time keys existed.
+    static func legacyForm(_ identifier: String) -> String {
+        prefix + identifier.dropFirst(prefix.count + 8)
     }
 
     /// Sets the sync identifier and version 1; a sync identifier and version the export carried

@@ -30,8 +30,13 @@ final class AppleHealthImportWriter: @unchecked Sendable {
     private var report = AppleHealthImportReport()
     private var failure: StoreError?
 
+    /// Copies the store's log into its file on another core while batches are written (none for
+    /// in-memory stores, or when it cannot start: SQLite then checkpoints in the commits as usual).
+    private let checkpointer: BackgroundCheckpointer?
+
     init(store: HealthStore) {
         self.store = store
+        self.checkpointer = try? BackgroundCheckpointer(store: store)
     }
 
     /// Hands a job to the store queue, waiting while ``maximumWaiting`` jobs are pending.
@@ -42,6 +47,7 @@ final class AppleHealthImportWriter: @unchecked Sendable {
         queue.async {
             defer { self.slots.signal() }
             guard self.lock.withLock({ self.failure == nil }) else { return }
+            self.checkpointer?.throttle()
             do throws(StoreError) {
                 try self.run(job)
             } catch {
@@ -54,6 +60,7 @@ final class AppleHealthImportWriter: @unchecked Sendable {
     /// - Throws: The store failure that stopped the writer, if any.
     func finish() throws(StoreError) {
         queue.sync {}
+        checkpointer?.stop()
         if let failure = lock.withLock({ failure }) { throw failure }
     }
 

@@ -21,7 +21,7 @@ extension AppleHealthSyncIdentity {
             append(sample.quantity.value.description)
             append(unitText(sample.quantity.unit))
             append(sample.source.name)
-            return AppleHealthSyncIdentity.identifier(hashing: text)
+            return AppleHealthSyncIdentity.identifier(hashing: text, start: sample.startDate)
         }
 
         /// The identifier of a category sample, equal to `identifier(of: .categorySample(sample))`.
@@ -33,7 +33,7 @@ extension AppleHealthSyncIdentity {
             append(sample.endDate.timeIntervalSinceReferenceDate.description)
             append(sample.value.description)
             append(sample.source.name)
-            return AppleHealthSyncIdentity.identifier(hashing: text)
+            return AppleHealthSyncIdentity.identifier(hashing: text, start: sample.startDate)
         }
 
         /// Appends `|` and the UTF-8 of `component`.
@@ -55,8 +55,10 @@ extension AppleHealthSyncIdentity {
 
     private static let prefixBytes = Array(prefix.utf8)
 
-    /// `prefix` and the two FNV-1a hashes of `bytes` in hexadecimal, as ``hash(_:)`` writes them.
-    static func identifier(hashing bytes: [UInt8]) -> String {
+    /// `prefix`, the ``timeKey(_:)`` of `start`, and the two FNV-1a hashes of `bytes` in hexadecimal,
+    /// as ``hash(_:)`` writes them.
+    static func identifier(hashing bytes: [UInt8], start: Date) -> String {
+        let time = timeKey(start)
         var forward: UInt64 = 0xCBF2_9CE4_8422_2325
         var backward: UInt64 = 0x8422_2325_CBF2_9CE4
         bytes.withUnsafeBufferPointer { buffer in
@@ -71,11 +73,15 @@ extension AppleHealthSyncIdentity {
                 backward &*= 0x0000_0100_0000_01B3
             }
         }
-        return String(unsafeUninitializedCapacity: prefixBytes.count + 32) { output in
+        return String(unsafeUninitializedCapacity: prefixBytes.count + 40) { output in
             let digits: StaticString = "0123456789abcdef"
             let hex = digits.utf8Start
             for (index, byte) in prefixBytes.enumerated() { output[index] = byte }
             var out = prefixBytes.count
+            for shift in stride(from: 28, through: 0, by: -4) {
+                output[out] = hex[Int((time >> UInt32(shift)) & 0xF)]
+                out += 1
+            }
             for shift in stride(from: 60, through: 0, by: -4) {
                 output[out] = hex[Int((forward >> UInt64(shift)) & 0xF)]
                 output[out + 16] = hex[Int((backward >> UInt64(shift)) & 0xF)]

@@ -19,10 +19,10 @@ import Testing
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("PaceFormatsTests/Fixtures/applehealth/apple_health_export").path
 
-    @Test func importsTheExportFolderOnceThenSkipsItAsDuplicate() throws {
+    @Test func importsTheExportFolderOnceThenSkipsItAsDuplicate() async throws {
         defer { directory.remove() }
-        let first = try pace.run(["import", Self.fixture])
-        let second = try pace.run(["import", "--json", Self.fixture])
+        let first = try await pace.run(["import", Self.fixture])
+        let second = try await pace.run(["import", "--json", Self.fixture])
 
         #expect(first.status == 0, "\(first.standardError)")
         #expect(first.standardOutput.hasPrefix("Imported Apple Health export \(Self.fixture): 2 samples, 1 workout, 1 route; "

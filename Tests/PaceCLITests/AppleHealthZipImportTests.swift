@@ -3,7 +3,6 @@ import PaceModel
 import PaceStore
 import PaceTestSupport
 import Testing
-import ZIPFoundation
 
 /// `pace import` on an Apple Health `export.zip`, against the real binary: read in place, never
 /// extracted, hostile archives refused with a message naming the archive, the entry and the remedy.
@@ -24,14 +23,7 @@ import ZIPFoundation
 
     /// Writes a zip of `entries` (path → bytes, deflated) named `name` in the temporary directory.
     private func zip(_ name: String, _ entries: [(String, Data)]) throws -> String {
-        let url = directory.url.appendingPathComponent(name)
-        let archive = try Archive(url: url, accessMode: .create)
-        for (path, data) in entries {
-            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) {
-                data.subdata(in: Int($0)..<(Int($0) + $1))
-            }
-        }
-        return url.path
+        try ZipFixture.write(name, entries, in: directory)
     }
 
     /// The fixture export under `folder/` (`export.xml`, `export_cda.xml`, one route).
@@ -43,14 +35,14 @@ import ZIPFoundation
         ])
     }
 
-    @Test func importsExportZipLikeTheFolderThenSkipsItAsDuplicate() throws {
+    @Test func importsExportZipLikeTheFolderThenSkipsItAsDuplicate() async throws {
         defer { directory.remove() }
         let path = try exportZip()
-        let folder = try CommandRunner(environment: ["PACE_STORE": directory.path("folder.sqlite"), "TZ": "UTC"])
+        let folder = try await CommandRunner(environment: ["PACE_STORE": directory.path("folder.sqlite"), "TZ": "UTC"])
             .run(["import", Self.exportFolder.path])
 
-        let first = try pace.run(["import", path])
-        let second = try pace.run(["import", "--json", path])
+        let first = try await pace.run(["import", path])
+        let second = try await pace.run(["import", "--json", path])
 
         #expect(first.status == 0, "\(first.standardError)")
         #expect(first.standardOutput.hasPrefix("Imported Apple Health export \(path): 2 samples, 1 workout, 1 route; "
@@ -69,24 +61,24 @@ import ZIPFoundation
             .filter { !$0.hasPrefix("health.sqlite") && !$0.hasPrefix("folder.sqlite") } == ["export.zip"])
     }
 
-    @Test func importsARezippedExportWithAnotherTopFolder() throws {
+    @Test func importsARezippedExportWithAnotherTopFolder() async throws {
         defer { directory.remove() }
         let path = try exportZip("rezipped.zip", folder: "Health Export 2024")
 
-        let result = try pace.run(["import", path])
+        let result = try await pace.run(["import", path])
 
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("2 samples, 1 workout, 1 route"), "\(result.standardOutput)")
     }
 
-    @Test func refusesAZipSlipArchiveWithoutImportingOrWritingAnything() throws {
+    @Test func refusesAZipSlipArchiveWithoutImportingOrWritingAnything() async throws {
         defer { directory.remove() }
         let path = try zip("export.zip", [
             ("apple_health_export/export.xml", try Data(contentsOf: Self.exportFolder.appendingPathComponent("export.xml"))),
             ("apple_health_export/../../pwned.txt", Data("owned".utf8)),
         ])
 
-        let result = try pace.run(["import", path])
+        let result = try await pace.run(["import", path])
 
         #expect(result.status != 0)
         let output = result.standardOutput + result.standardError
@@ -95,22 +87,22 @@ import ZIPFoundation
         #expect(try HealthStore(path: storePath).workouts().isEmpty)
     }
 
-    @Test func refusesAZipWithoutExportXML() throws {
+    @Test func refusesAZipWithoutExportXML() async throws {
         defer { directory.remove() }
         let path = try zip("photos.zip", [("IMG_0001.jpg", Data([0xFF, 0xD8, 0xFF]))])
 
-        let result = try pace.run(["import", path])
+        let result = try await pace.run(["import", path])
 
         #expect(result.status != 0)
         #expect((result.standardOutput + result.standardError).contains("'photos.zip' contains no export.xml"))
     }
 
-    @Test func refusesAFileNamedZipThatIsNotOne() throws {
+    @Test func refusesAFileNamedZipThatIsNotOne() async throws {
         defer { directory.remove() }
         let path = directory.path("export.zip")
         try Data("this is not a zip archive".utf8).write(to: URL(fileURLWithPath: path))
 
-        let result = try pace.run(["import", path])
+        let result = try await pace.run(["import", path])
 
         #expect(result.status != 0)
         #expect((result.standardOutput + result.standardError).contains("'export.zip' is not a readable zip archive"))

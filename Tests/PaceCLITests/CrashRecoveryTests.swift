@@ -104,7 +104,7 @@ struct CrashRecoveryTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let reference = directory.path("reference.sqlite")
-        let clean = try runner.run(["record", "--demo", "--speed", "max", "--store", reference])
+        let clean = try runner.runBlocking(["record", "--demo", "--speed", "max", "--store", reference])
         run.cleanStatus = clean.status
         run.cleanError = clean.standardError
         run.expected = try outcome(store: reference)

@@ -27,18 +27,18 @@ struct GPSBabelInteropTests {
         return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
     }
 
-    @Test func readsEveryExportedFormatWithAllPointsAndHeartRate() throws {
+    @Test func readsEveryExportedFormatWithAllPointsAndHeartRate() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let pace = try CommandRunner(environment: ["PACE_STORE": directory.path("health.sqlite"), "TZ": "UTC"])
-        _ = try pace.run(["import", ImportExportCommandTests.fixture("tcx/fr220-run-4laps-hr-runcad.tcx")])
+        _ = try await pace.run(["import", ImportExportCommandTests.fixture("tcx/fr220-run-4laps-hr-runcad.tcx")])
         let store = try HealthStore(path: directory.path("health.sqlite"))
         let workout = try #require(try store.workouts().first)
         let points = try #require(try store.routes(forWorkout: workout.id).first).locations.count
 
         for (format, babelFormat) in [("gpx", "gpx"), ("tcx", "gtrnctr"), ("fit", "garmin_fit")] {
             let file = directory.path("export.\(format)")
-            #expect(try pace.run(["export", workout.id.uuidString, "--format", format, "--output", file]).status == 0)
+            #expect(try await pace.run(["export", workout.id.uuidString, "--format", format, "--output", file]).status == 0)
 
             let rows = try unicsv(format: babelFormat, file: file)
 

@@ -2,8 +2,8 @@ import PaceTestSupport
 import Testing
 
 @Suite struct HelpTests {
-    @Test func topLevelHelpListsEveryCommand() throws {
-        let result = try CommandRunner().run(["--help"])
+    @Test func topLevelHelpListsEveryCommand() async throws {
+        let result = try await CommandRunner().run(["--help"])
 
         #expect(result.status == 0)
         #expect(result.standardOutput.hasPrefix("OVERVIEW: Record, import and analyse workouts; keep health data in a\nHealthKit-style store.\n"))
@@ -12,8 +12,8 @@ import Testing
         }
     }
 
-    @Test func versionIsPrinted() throws {
-        let result = try CommandRunner().run(["--version"])
+    @Test func versionIsPrinted() async throws {
+        let result = try await CommandRunner().run(["--version"])
         #expect(result.standardOutput == "0.1.0\n")
     }
 }

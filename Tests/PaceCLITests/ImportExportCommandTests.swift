@@ -22,12 +22,12 @@ import Testing
             .appendingPathComponent("PaceFormatsTests/Fixtures/\(name)").path
     }
 
-    @Test func importsFilesOnceAndSkipsDuplicates() throws {
+    @Test func importsFilesOnceAndSkipsDuplicates() async throws {
         defer { directory.remove() }
         let files = [Self.fixture("gpx/applewatch-run-3seg-hr-cad.gpx"), Self.fixture("tcx/fr220-run-4laps-hr-runcad.tcx")]
 
-        let first = try pace.run(["import"] + files)
-        let second = try pace.run(["import", "--json"] + files)
+        let first = try await pace.run(["import"] + files)
+        let second = try await pace.run(["import", "--json"] + files)
 
         #expect(first.status == 0, "\(first.standardError)")
         #expect(first.standardOutput.hasPrefix("Imported 2 workouts from 2 files; 0 skipped as duplicate; 0 rejected.\n"))
@@ -44,9 +44,31 @@ import Testing
         #expect(try store.quantitySamples(of: .heartRate, from: tcx.startDate, to: tcx.endDate).count == 49, "one per trackpoint")
     }
 
-    @Test func brokenFileIsRejectedWithItsReasonAndExitCodeOne() throws {
+    @Test func compressedFilesInAFolderAreImportedAndRecognisedUncompressed() async throws {
         defer { directory.remove() }
-        let result = try pace.run(["import", Self.fixture("tcx/garbage-not-xml.tcx")])
+        let folder = directory.path("strava-activities")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in ["gzip/fr220-run-4laps-hr-runcad.tcx.gz", "gpx/graphhopper-route-track.gpx.gz"] {
+            try FileManager.default.copyItem(atPath: Self.fixture(name), toPath: folder + "/" + (name as NSString).lastPathComponent)
+        }
+        try Data("not an activity".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt.gz"))
+
+        let first = try await pace.run(["import", folder])
+        let again = try await pace.run(["import", "--json", Self.fixture("tcx/fr220-run-4laps-hr-runcad.tcx")])
+
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput.hasPrefix("Imported 2 workouts from 2 files; 0 skipped as duplicate; 0 rejected.\n"),
+                "\(first.standardOutput)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(again.standardOutput.utf8)) as? [String: Any])
+        #expect(summary["skippedAsDuplicate"] as? Int == 1, "the uncompressed file is the same activity")
+        let workouts = try HealthStore(path: storePath).workouts()
+        #expect(workouts.count == 2)
+        #expect(workouts.contains { $0.events.filter { $0.type == .lap }.count == 4 })
+    }
+
+    @Test func brokenFileIsRejectedWithItsReasonAndExitCodeOne() async throws {
+        defer { directory.remove() }
+        let result = try await pace.run(["import", Self.fixture("tcx/garbage-not-xml.tcx")])
 
         #expect(result.status == 1)
         #expect(result.standardOutput.hasPrefix("Imported 0 workouts from 1 file; 0 skipped as duplicate; 1 rejected.\nrejected: "))
@@ -54,9 +76,9 @@ import Testing
         #expect(try HealthStore(path: storePath).workouts().isEmpty)
     }
 
-    @Test func exportedGPXAndTCXReimportWithTheSameTrackAndHeartRate() throws {
+    @Test func exportedGPXAndTCXReimportWithTheSameTrackAndHeartRate() async throws {
         defer { directory.remove() }
-        _ = try pace.run(["import", Self.fixture("tcx/fr220-run-4laps-hr-runcad.tcx")])
+        _ = try await pace.run(["import", Self.fixture("tcx/fr220-run-4laps-hr-runcad.tcx")])
         let store = try HealthStore(path: storePath)
         let original = try #require(try store.workouts().first)
         let originalRoute = try #require(try store.routes(forWorkout: original.id).first)
@@ -64,11 +86,11 @@ import Testing
 
         for format in ["gpx", "tcx", "fit"] {
             let file = directory.path("export.\(format)")
-            let export = try pace.run(["export", original.id.uuidString, "--format", format, "--output", file])
+            let export = try await pace.run(["export", original.id.uuidString, "--format", format, "--output", file])
             #expect(export.status == 0, "\(export.standardError)")
 
             let other = directory.path("other-\(format).sqlite")
-            let reimport = try CommandRunner(environment: ["PACE_STORE": other]).run(["import", file])
+            let reimport = try await CommandRunner(environment: ["PACE_STORE": other]).run(["import", file])
             #expect(reimport.status == 0, "\(reimport.standardOutput)")
             let copyStore = try HealthStore(path: other)
             let copy = try #require(try copyStore.workouts().first)
@@ -87,9 +109,9 @@ import Testing
         }
     }
 
-    @Test func exportOfAnUnknownWorkoutFails() throws {
+    @Test func exportOfAnUnknownWorkoutFails() async throws {
         defer { directory.remove() }
-        let result = try pace.run(["export", UUID().uuidString, "--format", "gpx"])
+        let result = try await pace.run(["export", UUID().uuidString, "--format", "gpx"])
         #expect(result.status == 64)
         #expect(result.standardError.contains("No workout with UUID"))
     }

@@ -28,18 +28,18 @@ struct RecordCommandTests {
         var eventCount: Int
     }
 
-    func record(_ file: String, extra: [String] = []) throws -> (Report, HealthStore, CommandRunner.Result) {
+    func record(_ file: String, extra: [String] = []) async throws -> (Report, HealthStore, CommandRunner.Result) {
         let directory = try TemporaryDirectory()
         let store = directory.path("health.sqlite")
-        let result = try CommandRunner().run(["record", "--replay", Self.fixture(file), "--speed", "max", "--json", "--store", store] + extra)
+        let result = try await CommandRunner().run(["record", "--replay", Self.fixture(file), "--speed", "max", "--json", "--store", store] + extra)
         #expect(result.status == 0, "\(result.standardError)")
         let report = try JSONDecoder().decode(Report.self, from: Data(result.standardOutput.utf8))
         return (report, try HealthStore(path: store), result)
     }
 
     @Test("a FIT run with four laps records laps, heart rate, route and splits")
-    func fit() throws {
-        let (report, store, result) = try record("fit/fr220-run-4laps.fit")
+    func fit() async throws {
+        let (report, store, result) = try await record("fit/fr220-run-4laps.fit")
         #expect(report.summary.laps.count == 4)
         #expect(report.summary.heartRateCount > 0)
         #expect((110...170).contains(report.summary.distance), "pace track gives 0.13 km ± 15 m for this file; got \(report.summary.distance)")
@@ -51,8 +51,8 @@ struct RecordCommandTests {
     }
 
     @Test("a TCX run replays its laps and cadence")
-    func tcx() throws {
-        let (report, store, _) = try record("tcx/fr220-run-4laps-hr-runcad.tcx")
+    func tcx() async throws {
+        let (report, store, _) = try await record("tcx/fr220-run-4laps-hr-runcad.tcx")
         #expect(report.summary.laps.count == 4)
         let distance = report.summary.laps.map(\.distance).reduce(0, +)
         #expect(abs(distance - report.summary.distance) < 1, "laps add up to the distance")
@@ -60,8 +60,8 @@ struct RecordCommandTests {
     }
 
     @Test("a GPX with three segments replays its pauses")
-    func gpx() throws {
-        let (report, store, _) = try record("gpx/applewatch-run-3seg-hr-cad.gpx", extra: ["--activity", "running"])
+    func gpx() async throws {
+        let (report, store, _) = try await record("gpx/applewatch-run-3seg-hr-cad.gpx", extra: ["--activity", "running"])
         let workout = try #require(try store.workout(id: report.workoutID))
         #expect(workout.events.filter { $0.type == .pause }.count == 2)
         #expect(workout.events.filter { $0.type == .resume }.count == 2)
@@ -69,16 +69,16 @@ struct RecordCommandTests {
     }
 
     @Test("bad options are refused before anything is recorded; recover lists nothing when all is saved")
-    func refusals() throws {
+    func refusals() async throws {
         let directory = try TemporaryDirectory()
         let runner = try CommandRunner(environment: ["PACE_STORE": directory.path("health.sqlite")])
-        let speed = try runner.run(["record", "--demo", "--speed", "fast"])
+        let speed = try await runner.run(["record", "--demo", "--speed", "fast"])
         #expect(speed.status == 64 && speed.standardError.contains("--speed must be a positive number or 'max'"))
-        let both = try runner.run(["record"])
+        let both = try await runner.run(["record"])
         #expect(both.status == 64 && both.standardError.contains("Choose one source"))
-        let missing = try runner.run(["record", "--replay", directory.path("nope.gpx")])
+        let missing = try await runner.run(["record", "--replay", directory.path("nope.gpx")])
         #expect(missing.status != 0 && missing.standardError.contains("nope.gpx"))
-        let recover = try runner.run(["recover"])
+        let recover = try await runner.run(["recover"])
         #expect(recover.status == 0 && recover.standardOutput.contains("No unfinished recording sessions."))
     }
 }

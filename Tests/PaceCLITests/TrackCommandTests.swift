@@ -23,12 +23,12 @@ import Testing
         return path
     }
 
-    @Test func writesTheFilteredTrackAndTheSummary() throws {
+    @Test func writesTheFilteredTrackAndTheSummary() async throws {
         defer { directory.remove() }
         let input = try writeTrack()
         let output = directory.path("out.csv")
 
-        let result = try pace.run(["track", input, "--activity", "running", "--live", "--output", output, "--json"])
+        let result = try await pace.run(["track", input, "--activity", "running", "--live", "--output", output, "--json"])
 
         #expect(result.status == 0, "\(result.standardError)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
@@ -44,9 +44,9 @@ import Testing
         #expect(abs(lastDistance - distance) < 0.01)
     }
 
-    @Test func textSummaryShowsDistanceTimeAndSplits() throws {
+    @Test func textSummaryShowsDistanceTimeAndSplits() async throws {
         defer { directory.remove() }
-        let result = try pace.run(["track", try writeTrack(), "--activity", "running"])
+        let result = try await pace.run(["track", try writeTrack(), "--activity", "running"])
 
         #expect(result.status == 0)
         #expect(result.standardOutput.hasPrefix("Distance     1.50 km ± "))
@@ -54,33 +54,33 @@ import Testing
         #expect(result.standardOutput.contains("\nKM  DISTANCE  TIME  PACE\n1   1.00 km   6:40  6:40 /km\n"))
     }
 
-    @Test func badCSVIsReportedWithFileLineAndColumn() throws {
+    @Test func badCSVIsReportedWithFileLineAndColumn() async throws {
         defer { directory.remove() }
         let input = directory.path("bad.csv")
         try "t,lat,lon\n1,45,7\n2,forty,7\n".write(toFile: input, atomically: true, encoding: .utf8)
 
-        let result = try pace.run(["track", input])
+        let result = try await pace.run(["track", input])
 
         #expect(result.status == 1)
         #expect(result.standardError == "Error: \(input):3:2: lat 'forty' is not a number\n")
     }
 
-    @Test func missingFileAndUnknownActivityAreUsageErrors() throws {
+    @Test func missingFileAndUnknownActivityAreUsageErrors() async throws {
         defer { directory.remove() }
-        let missing = try pace.run(["track", directory.path("nope.csv")])
+        let missing = try await pace.run(["track", directory.path("nope.csv")])
         #expect(missing.status == 64)
         #expect(missing.standardError.hasPrefix("Error: Cannot read '\(directory.path("nope.csv"))'"))
 
-        let activity = try pace.run(["track", try writeTrack(), "--activity", "flying"])
+        let activity = try await pace.run(["track", try writeTrack(), "--activity", "flying"])
         #expect(activity.status == 64)
     }
 }
 
 @Suite struct TrackCommandFileTests {
-    @Test func readsATCXFile() throws {
+    @Test func readsATCXFile() async throws {
         let file = ImportExportCommandTests.fixture("tcx/fr220-run-4laps-hr-runcad.tcx")
 
-        let result = try CommandRunner().run(["track", file, "--activity", "running", "--json"])
+        let result = try await CommandRunner().run(["track", file, "--activity", "running", "--json"])
 
         #expect(result.status == 0, "\(result.standardError)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])

@@ -34,7 +34,7 @@ import Testing
             try Row.fetchAll(db, sql: """
                 SELECT h.uuid, h.kind, h.typeIdentifier, h.startDate, h.endDate, h.anchor, h.sourceName,
                        h.sourceBundleIdentifier, h.sourceVersion, h.sourceProductType, h.sourceOperatingSystemVersion,
-                       h.device, h.metadata, h.syncIdentifier, h.syncVersion,
+                       h.deviceID, h.metadata, h.syncIdentifier, h.syncVersion,
                        q.value, q.unit, q.canonicalValue, c.value AS category
                 FROM healthObject h LEFT JOIN quantitySample q USING (uuid) LEFT JOIN categorySample c USING (uuid)
                 ORDER BY h.anchor
@@ -160,5 +160,73 @@ import Testing
         let error = #expect(throws: StoreError.self) { try HealthObjectBatch([.quantitySample(TestObjects.heartRate()), .quantitySample(invalid)]) }
 
         #expect(error?.code == .invalidObject)
+    }
+
+    /// Runs longer than one multi-row chunk (`SampleChunk.maximumRows`), with every kind of sample.
+    private static func longRun(count: Int, syncPrefix: String) -> [HealthObject] {
+        (0..<count).map { index in
+            let date = TestObjects.morning.addingTimeInterval(Double(index) * 30)
+            if index % 9 == 4 { return .categorySample(TestObjects.sleep(at: date)) }
+            var sample = TestObjects.heartRate(Double(50 + index % 90), at: date)
+            sample.metadata.syncIdentifier = "\(syncPrefix)-\(index)"
+            sample.metadata.syncVersion = 1
+            if index % 11 == 0 { sample.device = nil }
+            return .quantitySample(sample)
+        }
+    }
+
+    @Test func chunksLongerThanOneStatementStoreTheSameRowsAsTheGeneralPath() throws {
+        let objects = Self.longRun(count: SampleChunk.maximumRows * 3 + 7, syncPrefix: "run")
+        let bulk = try HealthStore.inMemory()
+        let general = try HealthStore.inMemory()
+
+        try bulk.save(objects)
+        try Self.saveInGeneralPath(objects, to: general)
+
+        #expect(try Self.rows(bulk) == Self.rows(general))
+        let rollup = "SELECT * FROM quantityRollup ORDER BY typeIdentifier, bucket, sourceBundleIdentifier"
+        let bulkRollup = try bulk.writer.read { try Row.fetchAll($0, sql: rollup) }
+        #expect(!bulkRollup.isEmpty)
+        #expect(try general.writer.read { try Row.fetchAll($0, sql: rollup) } == bulkRollup,
+                "the deferred rollup counted every sample of every chunk, as the triggers did")
+    }
+
+    @Test func aChunkRefusedByOneStoredSampleSavesTheOthersOneByOne() throws {
+        let objects = Self.longRun(count: SampleChunk.maximumRows * 2, syncPrefix: "again")
+        let store = try HealthStore.inMemory()
+        let general = try HealthStore.inMemory()
+        // One sample in the middle of the first chunk, and the last one, are stored already.
+        let middle = SampleChunk.maximumRows / 2 + 1
+        let stored = [objects[middle], objects[objects.count - 1]]
+        try store.save(stored)
+        try Self.saveInGeneralPath(stored, to: general)
+        // A deletion leaves a tombstone: the rest of the batch still goes in chunks only where none can match.
+        let deleted = TestObjects.heartRate(40)
+        try store.save(deleted)
+        try store.delete(id: deleted.id)
+        try Self.saveInGeneralPath([.quantitySample(deleted)], to: general)
+        try general.delete(id: deleted.id)
+
+        let skipped = try store.saveSkippingStoredSyncIdentifiers(HealthObjectBatch(objects))
+        let generalSkipped = try general.writer.write { db in
+            let writer = ObjectWriter(db: db, now: Date())
+            return try objects.indices.filter { try !writer.insert(objects[$0], encoded: nil, skippingStoredSyncIdentifier: true) }
+        }
+
+        #expect(skipped == [middle, objects.count - 1])
+        #expect(generalSkipped == skipped)
+        #expect(try Self.rows(store) == Self.rows(general))
+    }
+
+    @Test func aChunkOnAStoreWithoutTombstonesRefusedByAStoredUUIDChangesNothing() throws {
+        let objects = Self.longRun(count: SampleChunk.maximumRows, syncPrefix: "uuid")
+        let store = try HealthStore.inMemory()
+        try store.save([objects[10]])
+        let before = try Self.rows(store)
+
+        let error = #expect(throws: StoreError.self) { try store.save(objects) }
+
+        #expect(error?.code == .duplicateObject)
+        #expect(try Self.rows(store) == before)
     }
 }

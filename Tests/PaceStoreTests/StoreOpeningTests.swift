@@ -20,9 +20,10 @@ import Testing
         #expect(tables.contains("healthObject"))
         #expect(tables.contains("tombstone"))
         #expect(tables.contains("routeLocation"))
+        #expect(tables.contains("device") && tables.contains("rollupDeferral"))
         let migrations = try store.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
         #expect(migrations == ["v1-health-objects", "v2-recording-journal", "v3-authorization", "v4-characteristics",
-                               "v5-anchor-indexes"])
+                               "v5-anchor-indexes", "v6-quantity-rollup", "v7-compact-objects", "v8-hourly-rollup"])
         #expect(tables.contains("recordingChunk") && tables.contains("workoutPoint"))
         #expect(try store.currentAnchor() == .initial)
     }
@@ -83,6 +84,37 @@ import Testing
         let queue = try DatabaseQueue(path: path)
         let count = try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workout") }
         #expect(count == 1)
+    }
+
+    @Test func fileKilledBeforeItsFirstMigrationCommittedIsMigrated() throws {
+        // Given what a process killed while creating a store leaves: GRDB's empty migrations table only
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("health.sqlite")
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)") }
+        }
+
+        // When it is opened, then it becomes a store
+        let store = try HealthStore(path: path)
+        try store.save(TestObjects.heartRate())
+        #expect(try store.samples(of: .quantity(.heartRate)).count == 1)
+    }
+
+    @Test func foreignSQLiteDatabaseWithOnlyAMigrationsTableOfItsOwnIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("other.sqlite")
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in
+                try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+                try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('recipes-v1')")
+            }
+        }
+        let error = #expect(throws: StoreError.self) { try HealthStore(path: path) }
+        #expect(error?.code == .notAPaceStore || error?.code == .newerSchema)
     }
 
     @Test func foreignSQLiteDatabaseIsRefused() throws {

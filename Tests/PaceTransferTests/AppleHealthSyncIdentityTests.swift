@@ -39,12 +39,46 @@ import Testing
                                     end: Date(timeIntervalSinceReferenceDate: 736_149_605), source: Self.source)
         let text = "q|HKQuantityTypeIdentifierHeartRate|736149605.0|736149605.0|146.0|count/min|Ada’s Apple Watch"
 
-        // FNV-1a of the text forwards and backwards, computed independently of this code.
-        let expected = "applehealth:6c99a25c95358e9d3243927d59a63d72"
+        // The start, 1 714 456 805 s after 1970 (0x663088e5), then FNV-1a of the text forwards and
+        // backwards, computed independently of this code.
+        let expected = "applehealth:663088e56c99a25c95358e9d3243927d59a63d72"
 
-        #expect("applehealth:" + AppleHealthSyncIdentity.hash(text) == expected)
+        #expect("applehealth:663088e5" + AppleHealthSyncIdentity.hash(text) == expected)
         #expect(AppleHealthSyncIdentity.identifier(of: .quantitySample(sample)) == expected)
         var identifiers = AppleHealthSyncIdentity.SampleIdentifiers()
         #expect(identifiers.identifier(of: sample) == expected)
+    }
+
+    @Test func timeKeysSortByStartAndStayInRange() {
+        let starts: [Double] = [-1e12, -978_307_200.5, 0, 736_149_605, 736_149_605.999, 736_149_606, 3.3e9, 1e12]
+        let keys = starts.map { AppleHealthSyncIdentity.timeText(Date(timeIntervalSinceReferenceDate: $0)) }
+        #expect(keys == ["00000000", "00000000", "3a4fc880", "663088e5", "663088e5", "663088e6", "ff01c980", "ffffffff"])
+        #expect(keys == keys.sorted())
+        #expect(AppleHealthSyncIdentity.timeText(Date(timeIntervalSince1970: .nan)) == "00000000")
+    }
+
+    @Test func samplesOfLaterStartsSortAfterEarlierOnes() {
+        var identifiers = AppleHealthSyncIdentity.SampleIdentifiers()
+        let made = (0..<50).map { second in
+            identifiers.identifier(of: QuantitySample(type: .heartRate, quantity: Quantity(value: Double(200 - second), unit: .countPerMinute),
+                start: Date(timeIntervalSinceReferenceDate: 7e8 + Double(second)),
+                end: Date(timeIntervalSinceReferenceDate: 7e8 + Double(second)), source: Self.source))
+        }
+        #expect(made == made.sorted())
+        #expect(made.allSatisfy { $0.count == "applehealth:".count + 40 })
+    }
+
+    @Test func routeIdentifiersHashTheLegacyForms() {
+        let workoutIdentifier = "applehealth:663088e56c99a25c95358e9d3243927d59a63d72"
+        #expect(AppleHealthSyncIdentity.legacyForm(workoutIdentifier) == "applehealth:6c99a25c95358e9d3243927d59a63d72")
+        let location = RouteLocation(timestamp: Date(timeIntervalSinceReferenceDate: 736_149_700), latitude: 48.1, longitude: 11.5,
+                                     altitude: 520, speed: 3, course: 90, horizontalAccuracy: 5, verticalAccuracy: 3,
+                                     speedAccuracy: 1, courseAccuracy: 10)
+        let route = WorkoutRoute(workoutID: UUID(), locations: [location], source: Self.source)
+        let routeText = AppleHealthSyncIdentity.identifier(of: .workoutRoute(route))
+        let identifier = AppleHealthSyncIdentity.routeIdentifier(of: route, workoutIdentifier: workoutIdentifier, index: 1)
+        let legacyHash = AppleHealthSyncIdentity.hash("applehealth:6c99a25c95358e9d3243927d59a63d72|1|"
+                                                      + AppleHealthSyncIdentity.legacyForm(routeText))
+        #expect(identifier == "applehealth:66308944" + legacyHash)
     }
 }

@@ -10,6 +10,8 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import GPX, TCX and FIT files (or folders of them) as workouts with routes and heart rate.",
         discussion: """
+            Files may be gzip-compressed (.gpx.gz, .tcx.gz, .fit.gz); a .zip that is not an Apple Health export is read \
+            as an archive of such files (Strava's bulk export), each streamed out of it, never extracted. \
             Each workout is saved in one transaction. Importing the same file again skips its workouts as \
             duplicates. Progress goes to standard error, the summary to standard output; the exit code is 1 \
             when any file or activity was rejected.
@@ -27,54 +29,109 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let exports = paths.filter(Self.isAppleHealthExport)
-        let files = Self.expand(paths.filter { !Self.isAppleHealthExport($0) })
-        guard !files.isEmpty || !exports.isEmpty else {
-            throw ValidationError("No .gpx, .tcx or .fit files in \(paths.joined(separator: ", ")).")
+        let archives = paths.filter { !exports.contains($0) && Self.isActivityArchive($0) }
+        let files = Self.expand(paths.filter { !exports.contains($0) && !archives.contains($0) })
+        guard !files.isEmpty || !exports.isEmpty || !archives.isEmpty else {
+            throw ValidationError("No .gpx, .tcx or .fit files (or .gz of them) in \(paths.joined(separator: ", ")).")
         }
         let store = try storeOptions.open()
         var summary = ImportSummary()
+        let progress = ProgressLine()
         if !exports.isEmpty {
-            summary.appleHealth = exports.map { Self.importAppleHealth($0, into: store) }
+            summary.appleHealth = exports.map { Self.importAppleHealth($0, into: store, progress: progress) }
         }
         let importer = ActivityImporter(store: store)
-        for (index, url) in files.enumerated() {
-            let progress = "[\(index + 1)/\(files.count)] \(url.path)"
-            do {
-                let file = try ActivityFileReader.read(url)
+        var fileCount = files.count
+        var filesRead = 0
+        /// Imports one read file and shows the running counts: a bar over the files named (archives
+        /// add their entries as they are read) on a terminal, a line per file elsewhere.
+        func importFile(_ result: Result<ActivityFile, FileImportError>, step: String, label: String) {
+            let outcome: String
+            switch result {
+            case .success(let file):
                 let report = importer.import(file.activities, fileIdentifier: file.contentIdentifier)
                 summary.add(report, warnings: file.warnings)
-                Self.progress("\(progress): \(report.imported.count) imported, \(report.skippedAsDuplicate) duplicate, \(report.rejected.count) rejected")
+                outcome = "\(report.imported.count) imported, \(report.skippedAsDuplicate) duplicate, \(report.rejected.count) rejected"
+            case .failure(let error):
+                summary.rejected.append(error.description)
+                outcome = "rejected"
+            }
+            filesRead += 1
+            let total = max(fileCount, filesRead)
+            progress.update(
+                terminal: "\(ProgressLine.bar(done: filesRead, total: total)) \(filesRead)/\(total) files · "
+                    + "\(summary.imported.count) imported · \(summary.skippedAsDuplicate) duplicate · \(summary.rejected.count) rejected · "
+                    + (label as NSString).lastPathComponent,
+                plain: "\(step) \(label): \(outcome)")
+        }
+        for (index, url) in files.enumerated() {
+            importFile(Result { () throws(FileImportError) in try ActivityFileReader.read(url) },
+                       step: "[\(index + 1)/\(files.count)]", label: url.path)
+        }
+        for path in archives {
+            var index = 0
+            let before = fileCount
+            do {
+                let count = try ActivityFileReader.readArchive(URL(fileURLWithPath: path)) { label, total, result in
+                    index += 1
+                    fileCount = before + total
+                    importFile(result, step: "[\(index)/\(total)]", label: label)
+                }
+                fileCount = before + count
+                if count == 0 {
+                    summary.rejected.append("'\((path as NSString).lastPathComponent)' contains no export.xml and no GPX, TCX or FIT "
+                        + "files (or .gz of them), so it is neither an Apple Health export nor an archive of activities (\(path)); "
+                        + "import the export.zip from Health › Export All Health Data, or a zip of GPX, TCX or FIT files")
+                }
             } catch {
                 summary.rejected.append(error.description)
-                Self.progress("\(progress): rejected")
+                progress.update(terminal: "\(path): rejected", plain: "\(path): rejected")
             }
         }
-        output.write(output.json ? try JSONOutput.encode(summary) : summary.text(files: files.count))
+        progress.finish()
+        output.write(output.json ? try JSONOutput.encode(summary) : summary.text(files: fileCount))
         let appleHealthRejected = summary.appleHealth?.contains { $0.error != nil || $0.report.rejectedCount > 0 } ?? false
         if !summary.rejected.isEmpty || appleHealthRejected { throw ExitCode.failure }
+    }
+
+    /// A `.zip` that is not an Apple Health export: read as an archive of activity files (Strava's
+    /// bulk export, a zipped folder of rides).
+    static func isActivityArchive(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return ActivityFileReader.isArchive(path) && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            && !isDirectory.boolValue
     }
 
     /// A `.zip` (Apple Health's export.zip), a folder containing `export.xml`, or a file named `export.xml`.
     static func isAppleHealthExport(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
-        if !isDirectory.boolValue, (path as NSString).pathExtension.lowercased() == "zip" { return true }
+        if !isDirectory.boolValue, ActivityFileReader.isArchive(path) {
+            // A zip without export.xml is an archive of activities; one that cannot be opened at all
+            // goes the Apple Health way, whose errors say what is wrong with it.
+            return (try? AppleHealthExportArchive.holdsExportXML(URL(fileURLWithPath: path))) ?? true
+        }
         if isDirectory.boolValue {
             return FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("export.xml"))
         }
         return (path as NSString).lastPathComponent == "export.xml"
     }
 
-    static func importAppleHealth(_ path: String, into store: HealthStore) -> AppleHealthImportOutcome {
+    static func importAppleHealth(_ path: String, into store: HealthStore, progress: ProgressLine) -> AppleHealthImportOutcome {
+        func counts(_ report: AppleHealthImportReport) -> String {
+            "\(report.itemsRead) items read, \(report.samplesImported) samples and \(report.workoutsImported) workouts imported"
+        }
         do {
             let report = try AppleHealthImporter(store: store).import(at: URL(fileURLWithPath: path)) { report in
-                progress("\(path): \(report.itemsRead) items read, \(report.samplesImported) samples and "
-                    + "\(report.workoutsImported) workouts imported")
+                progress.update(terminal: "\((path as NSString).lastPathComponent): \(counts(report))…", plain: "\(path): \(counts(report))")
             }
-            progress("\(path): \(report.itemsRead) items read, done")
+            progress.update(terminal: "\((path as NSString).lastPathComponent): \(counts(report)), done",
+                            plain: "\(path): \(report.itemsRead) items read, done")
+            progress.finish()
             return AppleHealthImportOutcome(path: path, report: report, error: nil)
         } catch {
-            progress("\(path): rejected")
+            progress.update(terminal: "\(path): rejected", plain: "\(path): rejected")
+            progress.finish()
             return AppleHealthImportOutcome(path: path, report: AppleHealthImportReport(), error: error.description)
         }
     }
@@ -90,15 +147,12 @@ struct ImportCommand: ParsableCommand {
             }
             let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
             files += found.sorted()
-                .filter { ActivityFileReader.supportedExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+                .filter(ActivityFileReader.isSupported)
                 .map { URL(fileURLWithPath: path).appendingPathComponent($0) }
         }
         return files
     }
 
-    static func progress(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
 }
 
 /// `pace import` output. Field names are stable.
@@ -123,7 +177,7 @@ struct ImportSummary: Encodable {
 
     func text(files: Int) -> String {
         let exports = (appleHealth ?? []).flatMap(\.lines)
-        guard files > 0 else { return exports.joined(separator: "\n") }
+        guard files > 0 || !rejected.isEmpty else { return exports.joined(separator: "\n") }
         var lines = exports + ["Imported \(imported.count) workout\(imported.count == 1 ? "" : "s") from \(files) file\(files == 1 ? "" : "s"); "
             + "\(skippedAsDuplicate) skipped as duplicate; \(rejected.count) rejected."]
         lines += rejected.map { "rejected: \($0)" }

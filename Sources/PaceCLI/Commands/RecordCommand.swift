@@ -13,12 +13,16 @@ struct RecordCommand: AsyncParsableCommand {
         abstract: "Record a workout from a source, with a live dashboard, and save it in the store.",
         discussion: """
             Sources: --replay FILE replays a GPX, TCX or FIT file with every stream it carries (positions, heart rate, \
-            cadence, power, pauses, laps) on the file's own clock; --demo replays the run shipped with Pace. Live sensors \
-            come in a later release. On a terminal a dashboard is redrawn every second; keys: p pause/resume, l lap, \
-            m marker, f finish, d discard. Without a terminal, plain log lines are printed instead.
+            cadence, power, pauses, laps) on the file's own clock; --demo replays the run shipped with Pace; or live \
+            sensors, any combination of --gps, --hr, --cadence, --power, --baro, --motion and --battery (`pace sensors` \
+            lists what this machine has). On a terminal a dashboard is redrawn every second; keys: p pause/resume, \
+            l lap, m marker, f finish, d discard. Without a terminal, plain log lines are printed instead.
             Every reading is journaled in the store before it is acknowledged; if the process dies, the next \
             `pace record` with the same source resumes the session where the journal ends (use --new to start \
             afresh), and `pace recover` lists, finishes or discards interrupted sessions.
+            A live recording survives its terminal closing (SIGHUP: it keeps recording and logs lines instead of the \
+            dashboard); SIGTERM and SIGINT stop it as --on-term says: finish (save the workout, the default) or leave \
+            (keep the session open so the same `pace record` resumes it). See docs/sensors/service.md.
             """)
 
     @OptionGroup var storeOptions: StoreOptions
@@ -36,6 +40,39 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Replay speed: 1 is real time, 60 is a minute per second, max is as fast as Pace goes.", valueName: "N|max"))
     var speed: String = "1"
 
+    @Option(name: .long, help: ArgumentHelp("Live GPS: gpsd://HOST[:PORT], nmea:DEVICE[@BAUD] or nmea-file:PATH.", valueName: "source"))
+    var gps: String?
+
+    @Option(name: .long, help: ArgumentHelp("Live heart rate from a Bluetooth LE strap: ble:ADDRESS.", valueName: "ble:address"))
+    var hr: String?
+
+    @Option(name: .long, help: ArgumentHelp("Live cadence from a Bluetooth LE sensor: ble:ADDRESS.", valueName: "ble:address"))
+    var cadence: String?
+
+    @Option(name: .long, help: ArgumentHelp("Live power from a Bluetooth LE power meter: ble:ADDRESS.", valueName: "ble:address"))
+    var power: String?
+
+    @Option(name: .long, help: ArgumentHelp("Live barometric pressure from an IIO device: iio:N.", valueName: "iio:N"))
+    var baro: String?
+
+    @Option(name: .long, help: ArgumentHelp("Live accelerometer (and gyroscope) from an IIO device: iio:N, or iio:N+M with a separate gyroscope M.", valueName: "iio:N[+M]"))
+    var motion: String?
+
+    @Option(name: .long, help: ArgumentHelp("Watch a battery: auto, or a /sys/class/power_supply directory.", valueName: "auto|path"))
+    var battery: String?
+
+    @Option(name: .customLong("on-term"), help: ArgumentHelp("What SIGTERM and SIGINT do to a live recording: finish (save) or leave (keep it open to resume).", valueName: "finish|leave"))
+    var onTerm: String = "finish"
+
+    @Option(name: .customLong("iio-root"), help: .hidden)
+    var iioRoot: String = "/sys/bus/iio/devices"
+
+    @Option(name: .customLong("power-supply-root"), help: .hidden)
+    var powerSupplyRoot: String = "/sys/class/power_supply"
+
+    @Option(name: .customLong("battery-interval"), help: .hidden)
+    var batteryInterval: Double = 30
+
     @Flag(name: .long, help: "Start a new session even if an interrupted one from the same source is waiting.")
     var new = false
 
@@ -43,8 +80,19 @@ struct RecordCommand: AsyncParsableCommand {
     var printAcknowledgements = false
 
     func validate() throws {
-        guard demo != (replay != nil) else {
-            throw ValidationError("Choose one source: --replay FILE or --demo.")
+        let live = try !sensorSpecification().isEmpty
+        guard [demo, replay != nil, live].filter({ $0 }).count == 1 else {
+            throw ValidationError("Choose one source: --replay FILE, --demo, or live sensors (--gps, --hr, --cadence, --power, "
+                + "--baro, --motion, --battery).")
+        }
+        if live, speed != "1" {
+            throw ValidationError("--speed applies to --replay and --demo; live sensors record in real time.")
+        }
+        guard onTerm == "finish" || onTerm == "leave" else {
+            throw ValidationError("--on-term must be finish (save the workout) or leave (keep the session open to resume), not '\(onTerm)'.")
+        }
+        guard batteryInterval.isFinite, batteryInterval >= 0.1 else {
+            throw ValidationError("--battery-interval must be at least 0.1 seconds.")
         }
         if let activity, WorkoutActivityType(name: activity) == nil {
             throw ValidationError("Unknown activity '\(activity)'. Use a name such as running, walking, hiking or cycling.")
@@ -55,6 +103,11 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let sensors = try sensorSpecification()
+        if !sensors.isEmpty {
+            try await runLive(sensors)
+            return
+        }
         let url = try sourceURL()
         let file = try ActivityFileReader.read(url)
         guard let recorded = file.activities.first(where: { $0.records.contains { $0.time != nil } }) else {
@@ -82,6 +135,15 @@ struct RecordCommand: AsyncParsableCommand {
             return
         }
         output.write(output.json ? try JSONOutput.encode(RecordingReport(result)) : RecordingReport(result).text())
+    }
+
+    /// The live sensor options, parsed.
+    func sensorSpecification() throws -> SensorSpecification {
+        do {
+            return try SensorSpecification(gps: gps, hr: hr, cadence: cadence, power: power, baro: baro, motion: motion, battery: battery)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     private func sourceURL() throws -> URL {

@@ -41,7 +41,7 @@ struct TrackCommand: ParsableCommand {
 
     func run() throws {
         let fixes: [Fix]
-        if ActivityFileReader.supportedExtensions.contains((input as NSString).pathExtension.lowercased()) {
+        if ActivityFileReader.isSupported(input) {
             guard FileManager.default.isReadableFile(atPath: input) else {
                 throw ValidationError("Cannot read '\(input)': no such readable file.")
             }

@@ -63,4 +63,19 @@ struct Dashboard {
     static func number(_ value: Double?) -> String {
         value.map { String(format: "%.0f", $0) } ?? "–"
     }
+
+    /// The lines both end-of-recording reports (replay and live) print for a saved workout's
+    /// summary: distance, durations, average pace and speed, heart rate, elevation.
+    static func summaryLines(_ summary: PaceRecorder.WorkoutSummary) -> [String] {
+        var lines = ["  distance   " + String(format: "%.2f km", summary.distance / 1000)]
+        lines.append("  duration   \(clock(summary.duration))   moving \(clock(summary.movingTime))   elapsed \(clock(summary.elapsedTime))")
+        if let speed = summary.averageSpeed {
+            lines.append("  average    \(pace(speed > 0 ? 1000 / speed : nil)) /km   \(self.speed(speed)) km/h")
+        }
+        if let average = summary.averageHeartRate {
+            lines.append("  heart rate avg \(number(average))   max \(number(summary.maximumHeartRate)) bpm")
+        }
+        lines.append("  elevation  +\(number(summary.elevationGain)) m / -\(number(summary.elevationLoss)) m")
+        return lines
+    }
 }

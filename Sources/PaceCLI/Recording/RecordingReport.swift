@@ -26,15 +26,7 @@ struct RecordingReport: Encodable {
 
     func text() -> String {
         var lines = ["Saved \(activityType) \(workoutID.uuidString)"]
-        lines.append("  distance   " + String(format: "%.2f km", summary.distance / 1000))
-        lines.append("  duration   \(Dashboard.clock(summary.duration))   moving \(Dashboard.clock(summary.movingTime))   elapsed \(Dashboard.clock(summary.elapsedTime))")
-        if let speed = summary.averageSpeed {
-            lines.append("  average    \(Dashboard.pace(speed > 0 ? 1000 / speed : nil)) /km   \(Dashboard.speed(speed)) km/h")
-        }
-        if let average = summary.averageHeartRate {
-            lines.append("  heart rate avg \(Dashboard.number(average))   max \(Dashboard.number(summary.maximumHeartRate)) bpm")
-        }
-        lines.append("  elevation  +\(Dashboard.number(summary.elevationGain)) m / -\(Dashboard.number(summary.elevationLoss)) m")
+        lines += Dashboard.summaryLines(summary)
         lines.append("  energy     \(Dashboard.number(summary.activeEnergy)) kcal (estimate)")
         lines.append("  splits     \(summary.kilometerSplits.count) km   laps \(summary.laps.count)   events \(eventCount)   samples \(sampleCount)")
         return lines.joined(separator: "\n")

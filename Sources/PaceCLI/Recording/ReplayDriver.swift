@@ -25,12 +25,8 @@ actor ReplayDriver {
     /// Resumes the interrupted session from the same source, or begins a new one.
     static func prepare(journal: RecordingJournal, replay: ActivityReplay, activityType: WorkoutActivityType, origin: String,
                         resumeInterrupted: Bool, log: @escaping @Sendable (String) -> Void) async throws -> ReplayDriver {
-        let open = try journal.sessions(openOnly: true)
-        var configurations: [UUID: WorkoutSessionConfiguration] = [:]
-        for candidate in open {
-            configurations[candidate.id] = try? JSONDecoder().decode(WorkoutSessionConfiguration.self, from: candidate.configuration)
-        }
-        if resumeInterrupted, let interrupted = open.first(where: { configurations[$0.id]?.origin == origin }) {
+        let sessions = try InterruptedSessions(journal: journal, origin: origin, resume: resumeInterrupted)
+        if let interrupted = sessions.resumable {
             let contents = try journal.contents(of: interrupted.id)
             let clock = ManualSessionClock(contents.lastTime ?? replay.start ?? Date())
             let (session, _) = try await WorkoutSession.recover(interrupted.id, journal: journal, clock: clock)
@@ -40,9 +36,7 @@ actor ReplayDriver {
             if state == .idle || state == .preparing { try await session.start() }
             return ReplayDriver(session: session, clock: clock, items: replay.items.dropFirst(fed), log: log)
         }
-        for other in open where configurations[other.id]?.origin != origin || !resumeInterrupted {
-            log("Note: session \(other.id) was interrupted and is waiting; `pace recover` finishes or discards it.")
-        }
+        for other in sessions.waiting { log(InterruptedSessions.waitingNote(other)) }
         let clock = ManualSessionClock(replay.start ?? Date())
         let configuration = WorkoutSessionConfiguration(activityType: activityType, deviceName: "replay", origin: origin)
         let session = try WorkoutSession.begin(configuration: configuration, journal: journal, clock: clock)
@@ -101,15 +95,8 @@ actor ReplayDriver {
     /// Handles a dashboard key.
     func key(_ key: Character) async {
         do {
-            switch key {
-            case "p":
-                if case .paused = await session.state { try await session.resume() } else { try await session.pause() }
-            case "l": try await session.lap()
-            case "m": try await session.marker()
-            case "f": finished = try await session.finish()
-            case "d": try await session.discard()
-            default: break
-            }
+            if try await session.handleCommonKey(key) { return }
+            if key == "f" { finished = try await session.finish() }
         } catch {
             log("\(error)")
         }

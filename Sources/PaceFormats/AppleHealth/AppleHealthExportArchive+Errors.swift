@@ -3,33 +3,17 @@ import Foundation
 /// The checks on entry names and the ``AppleHealthError``s of ``AppleHealthExportArchive``: each
 /// message names the archive, the entry and what to do.
 extension AppleHealthExportArchive {
-    /// Why an entry name is unsafe, or `nil` when it is a plain relative path.
-    static func unsafeNameProblem(_ name: [UInt8]) -> String? {
-        if name.isEmpty { return "is empty" }
-        if name.contains(0) { return "contains a NUL character" }
-        if name.contains(UInt8(ascii: "\\")) { return "contains a backslash (a Windows path separator)" }
-        if name.first == UInt8(ascii: "/") { return "is an absolute path" }
-        if name.count >= 2, name[1] == UInt8(ascii: ":"),
-           (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(name[0] & 0xDF) {
-            return "starts with a drive letter"
-        }
-        if name.split(separator: UInt8(ascii: "/")).contains(where: { $0.elementsEqual("..".utf8) }) {
-            return "has a '..' component"
-        }
-        return nil
-    }
+    static func printable(_ name: [UInt8]) -> String { ZipCatalog.printable(name) }
 
-    /// `name` quoted for a message: control characters escaped, at most 200 characters.
-    static func printable(_ name: [UInt8]) -> String {
-        var text = ""
-        for scalar in String(decoding: name, as: UTF8.self).unicodeScalars.prefix(200) {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                text += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                text.unicodeScalars.append(scalar)
-            }
+    static func error(_ failure: ZipCatalogFailure, archive: String) -> AppleHealthError {
+        switch failure {
+        case .directory(let failure): error(failure, archive: archive)
+        case .unsafeName(let name, let problem): unsafeEntry(name, problem: problem, archive: archive)
+        case .encrypted(let name): encryptedEntry(name, archive: archive)
+        case .symbolicLink(let name): symbolicLink(name, archive: archive)
+        case .notZip(let reason, let cause): notZip(reason, archive: archive, cause: cause)
+        case .declaredTotalTooLarge(let limit): totalDeclaredTooLarge(limit: limit, archive: archive)
         }
-        return "'\(text)'"
     }
 
     static func unsafeEntry(_ name: [UInt8], problem: String, archive: String) -> AppleHealthError {

@@ -1,5 +1,4 @@
 public import Foundation
-import ZIPFoundation
 
 /// An Apple Health `export.zip`, read in place: its `export.xml` streamed out of the archive and
 /// its route files looked up by the paths `export.xml` references, without unzipping to disk.
@@ -36,10 +35,8 @@ public final class AppleHealthExportArchive {
     public let exportFolderPath: String
 
     private let exportXMLRecord: ZipDirectoryRecord
-    /// Regular files by path; the first of duplicate paths wins, as in ZIPFoundation.
-    private let files: [String: ZipDirectoryRecord]
-    private let directoryOffset: UInt64
-    private let budget: ZipByteBudget
+    /// The validated regular files of the archive.
+    private let catalog: ZipCatalog
 
     /// The archive's file name, used in messages.
     var archiveName: String { url.lastPathComponent }
@@ -58,69 +55,49 @@ public final class AppleHealthExportArchive {
         self.url = url
         self.limits = limits
         let name = url.lastPathComponent
-        let directory: ZipDirectory
+        let catalog: ZipCatalog
         do {
-            directory = try ZipCentralDirectory.read(at: url, maxEntryCount: limits.maxEntryCount)
+            catalog = try ZipCatalog(url: url, limits: limits)
         } catch {
             throw Self.error(error, archive: name)
         }
-        let records = directory.records
-        for record in records {
-            if let problem = Self.unsafeNameProblem(record.nameBytes) {
-                throw Self.unsafeEntry(record.nameBytes, problem: problem, archive: name)
-            }
-            if record.isEncrypted { throw Self.encryptedEntry(record.nameBytes, archive: name) }
-            if record.isSymbolicLink { throw Self.symbolicLink(record.nameBytes, archive: name) }
+        guard let chosen = try Self.exportXML(in: catalog, archive: name) else {
+            throw Self.missingExportXML(entryCount: catalog.entryCount, archive: name)
         }
+        self.catalog = catalog
+        self.exportXMLPath = chosen.path
+        self.exportXMLRecord = chosen.record
+        self.exportFolderPath = chosen.path.split(separator: "/", omittingEmptySubsequences: true).dropLast().joined(separator: "/")
+    }
 
-        let archive: Archive
+    /// Whether the archive at `url` holds an `export.xml` (outside `__MACOSX/`): an Apple Health
+    /// export rather than, say, a zip of activity files. Reads only the central directory.
+    /// - Throws: ``AppleHealthError`` as ``init(url:limits:)`` does for an archive it refuses.
+    public static func holdsExportXML(_ url: URL, limits: ZipLimits = ZipLimits()) throws(AppleHealthError) -> Bool {
+        let catalog: ZipCatalog
         do {
-            archive = try Archive(url: url, accessMode: .read)
+            catalog = try ZipCatalog(url: url, limits: limits)
         } catch {
-            throw Self.notZip("ZIPFoundation cannot open it: \(error)", archive: name, cause: error)
+            throw Self.error(error, archive: url.lastPathComponent)
         }
-        var entries: [ZIPFoundation.Entry] = []
-        entries.reserveCapacity(records.count)
-        for entry in archive { entries.append(entry) }
-        guard entries.count == records.count else {
-            throw Self.notZip("its central directory lists \(records.count) entries but only \(entries.count) can be read",
-                              archive: name, cause: nil)
-        }
+        return try exportXML(in: catalog, archive: url.lastPathComponent) != nil
+    }
 
-        var files: [String: ZipDirectoryRecord] = [:]
-        var declaredTotal: UInt64 = 0
+    /// The shallowest `export.xml` of the catalog, ignoring `__MACOSX/`; `nil` when there is none.
+    private static func exportXML(in catalog: ZipCatalog, archive: String) throws(AppleHealthError) -> (path: String, record: ZipDirectoryRecord)? {
         var candidates: [(path: String, depth: Int, record: ZipDirectoryRecord)] = []
-        for (entry, record) in zip(entries, records) {
-            let path = entry.path
-            if entry.type == .symlink { throw Self.symbolicLink(record.nameBytes, archive: name) }
-            if let problem = Self.unsafeNameProblem(Array(path.utf8)) {
-                throw Self.unsafeEntry(Array(path.utf8), problem: problem, archive: name)
-            }
-            declaredTotal = declaredTotal.addingReportingOverflow(record.uncompressedSize).partialValue
-            if declaredTotal > limits.maxTotalUncompressedBytes || declaredTotal < record.uncompressedSize {
-                throw Self.totalDeclaredTooLarge(limit: limits.maxTotalUncompressedBytes, archive: name)
-            }
-            guard entry.type == .file, !path.hasSuffix("/") else { continue }
-            if files[path] == nil { files[path] = record }
+        for (path, record) in catalog.files {
             let components = path.split(separator: "/", omittingEmptySubsequences: true)
             if components.last == "export.xml", components.first != "__MACOSX" {
                 candidates.append((path, components.count, record))
             }
         }
-        guard let depth = candidates.map(\.depth).min() else {
-            throw Self.missingExportXML(entryCount: records.count, archive: name)
-        }
+        guard let depth = candidates.map(\.depth).min() else { return nil }
         let shallowest = candidates.filter { $0.depth == depth }
         guard shallowest.count == 1, let chosen = shallowest.first else {
-            throw Self.ambiguousExportXML(shallowest.map(\.path), archive: name)
+            throw Self.ambiguousExportXML(shallowest.map(\.path), archive: archive)
         }
-
-        self.files = files
-        self.directoryOffset = directory.directoryOffset
-        self.exportXMLPath = chosen.path
-        self.exportXMLRecord = chosen.record
-        self.exportFolderPath = chosen.path.split(separator: "/", omittingEmptySubsequences: true).dropLast().joined(separator: "/")
-        self.budget = ZipByteBudget(limit: limits.maxTotalUncompressedBytes)
+        return (chosen.path, chosen.record)
     }
 
     /// A new source of `export.xml`'s bytes, decompressed on demand in constant memory.
@@ -158,7 +135,7 @@ public final class AppleHealthExportArchive {
         }
         let entryPath = (exportFolderPath.isEmpty ? [] : [exportFolderPath]) + components.map(String.init)
         let resolved = entryPath.joined(separator: "/")
-        guard let record = files[resolved] else { return nil }
+        guard let record = catalog.byPath[resolved] else { return nil }
         let source = try source(of: record, path: resolved, entryLimit: limits.maxRouteBytes)
         var data = Data()
         data.reserveCapacity(Int(record.uncompressedSize))
@@ -178,19 +155,13 @@ public final class AppleHealthExportArchive {
     /// A source over the entry `record`, found at `path`, whose size may not pass `entryLimit` bytes.
     private func source(of record: ZipDirectoryRecord, path: String, entryLimit: UInt64?) throws(AppleHealthError) -> ZipEntryByteSource {
         let name = archiveName
-        let meter = ZipEntryMeter(declaredSize: record.uncompressedSize, compressedSize: record.compressedSize,
-                                  expectedChecksum: record.crc32, entryLimit: entryLimit, limits: limits, budget: budget)
-        let dataOffset: UInt64
         do {
-            dataOffset = try ZipCentralDirectory.dataOffset(of: record, at: url, directoryOffset: directoryOffset)
+            return try catalog.source(of: record, path: path, entryLimit: entryLimit) { Self.error($0, entry: path, archive: name) }
         } catch {
-            throw Self.error(error, archive: name)
-        }
-        do {
-            return try ZipEntryByteSource(archiveURL: url, entryPath: path, dataOffset: dataOffset, method: record.method,
-                                          meter: meter) { Self.error($0, entry: path, archive: name) }
-        } catch {
-            throw Self.error(error, entry: path, archive: name)
+            switch error {
+            case .directory(let failure): throw Self.error(failure, archive: name)
+            case .read(let failure): throw Self.error(failure, entry: path, archive: name)
+            }
         }
     }
 }

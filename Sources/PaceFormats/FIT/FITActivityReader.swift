@@ -46,6 +46,20 @@ public struct FITActivityReader: Sendable {
         return builder.finish()
     }
 
+    /// Streams a FIT file from a byte source (a file, a gzip stream, memory) and maps it to an activity.
+    ///
+    /// - Parameters:
+    ///   - source: The file's bytes, read once from the current position.
+    ///   - file: The file's name or path, for error messages.
+    /// - Returns: The activity (a file without `lap` messages yields one lap holding every record) and
+    ///   the problems the decoder worked around (with ``FITDecoder/Options/allowTruncation``: the cut).
+    /// - Throws: ``FITError`` when the bytes cannot be read or decoded.
+    public func read(source: any ByteSource, file: String? = nil) throws(FITError) -> (activity: RecordedActivity, warnings: [FITWarning]) {
+        var builder = FITActivityBuilder()
+        let summary = try decoder.decode(source: source, file: file) { builder.add($0) }
+        return (builder.finish(), summary.warnings)
+    }
+
     /// Maps already decoded messages to an activity.
     ///
     /// The identifier is `"<serial_number>-<time_created>"` from the first `file_id` (the time as raw FIT

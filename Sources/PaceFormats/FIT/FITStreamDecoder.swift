@@ -30,6 +30,9 @@ struct FITStreamDecoder {
             let header = try readHeader(reader)
             let dataEnd = fileStart + header.size + header.dataSize
             messages.resetForNewFile()
+            // A message cut inside the data area (a writer that stopped mid-record but sized the
+            // header to what it wrote): the CRC after it covers a broken message and cannot hold.
+            var lastMessageCut = false
             while reader.position < dataEnd {
                 let start = reader.position
                 let decoded: Bool
@@ -38,6 +41,7 @@ struct FITStreamDecoder {
                 } catch where error.code == .truncated && options.allowTruncation {
                     warnings.append(FITWarning(byteOffset: start, reason: "dropped the incomplete message "
                         + "\(messages.messageIndex) at byte \(start)."))
+                    lastMessageCut = true
                     guard try reader.skip(dataEnd - start) == dataEnd - start else {
                         try truncated(reader, fileStart: fileStart, dataSize: header.dataSize, dataEnd: dataEnd, partialMessageAt: nil)
                         break files
@@ -56,9 +60,15 @@ struct FITStreamDecoder {
             let expected = reader.consumedCRC()
             let found = UInt16(FITBaseType.raw(at: reader.bytes, size: 2, bigEndian: false))
             if options.validateCRC && found != expected {
-                throw FITError(code: .crcMismatch, byteOffset: dataEnd, messageIndex: nil,
-                               reason: "CRC mismatch at byte \(dataEnd) (expected \(FITDecoder.hex(expected)), "
-                                   + "found \(FITDecoder.hex(found))); file is truncated or corrupt.", file: file)
+                // After a cut message the CRC covers broken bytes and cannot match: reported, not fatal.
+                guard lastMessageCut else {
+                    throw FITError(code: .crcMismatch, byteOffset: dataEnd, messageIndex: nil,
+                                   reason: "CRC mismatch at byte \(dataEnd) (expected \(FITDecoder.hex(expected)), "
+                                       + "found \(FITDecoder.hex(found))); file is truncated or corrupt.", file: file)
+                }
+                warnings.append(FITWarning(byteOffset: dataEnd, reason: "CRC not checked: the file's last message is cut, "
+                    + "so its CRC (found \(FITDecoder.hex(found)), computed \(FITDecoder.hex(expected))) cannot match; "
+                    + "the messages before the cut were kept."))
             }
             reader.advance(2)
             fileCount += 1

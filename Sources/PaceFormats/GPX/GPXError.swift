@@ -96,7 +96,7 @@ public struct GPXWarning: Hashable, Sendable, CustomStringConvertible {
     /// The kind of warning; compare with the static members.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Value: Hashable, Sendable {
-            case sentinelElevation, coordinateOutOfRange, invalidCoordinate, invalidValue
+            case sentinelElevation, coordinateOutOfRange, invalidCoordinate, invalidValue, undeclaredNamespacePrefix
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -109,6 +109,9 @@ public struct GPXWarning: Hashable, Sendable, CustomStringConvertible {
         public static let invalidCoordinate = Code(.invalidCoordinate)
         /// A value (elevation, time, heart rate, …) that is not a number or date; treated as absent.
         public static let invalidValue = Code(.invalidValue)
+        /// A namespace prefix used without an `xmlns:` declaration (not namespace-well-formed XML);
+        /// its elements and attributes were read by their local names.
+        public static let undeclaredNamespacePrefix = Code(.undeclaredNamespacePrefix)
 
         /// A short name of the code.
         public var description: String {
@@ -117,6 +120,7 @@ public struct GPXWarning: Hashable, Sendable, CustomStringConvertible {
             case .coordinateOutOfRange: "coordinateOutOfRange"
             case .invalidCoordinate: "invalidCoordinate"
             case .invalidValue: "invalidValue"
+            case .undeclaredNamespacePrefix: "undeclaredNamespacePrefix"
             }
         }
     }

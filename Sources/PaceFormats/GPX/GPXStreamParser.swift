@@ -50,6 +50,7 @@ final class GPXStreamParser {
 
     init(source: any ByteSource, handler: @escaping (GPXStreamEvent) throws -> Void) {
         scanner = XMLScanner(source: source)
+        scanner.toleratesUndeclaredPrefixes = true
         self.handler = handler
     }
 
@@ -83,6 +84,7 @@ final class GPXStreamParser {
     // MARK: Elements
 
     private func startElement() throws {
+        if !scanner.undeclaredPrefixes.isEmpty { try warnUndeclaredPrefixes() }
         let tag = GPXTag(localName: scanner.localName)
         text.removeAll()
         if stack.isEmpty {
@@ -288,6 +290,12 @@ final class GPXStreamParser {
             return nil
         }
         return date
+    }
+
+    private func warnUndeclaredPrefixes() throws {
+        let found = scanner.undeclaredPrefixes
+        scanner.undeclaredPrefixes.removeAll()
+        for use in found { try warn(.undeclaredNamespacePrefix, use.warning, use.position) }
     }
 
     private func warn(_ code: GPXWarning.Code, _ message: String, _ position: XMLPosition) throws {

@@ -55,6 +55,12 @@ final class TCXParseHandler {
     }
 
     private func startElement(_ scanner: XMLScanner) throws {
+        if !scanner.undeclaredPrefixes.isEmpty {
+            for use in scanner.undeclaredPrefixes {
+                document.warnings.append(TCXWarning(file: fileName, line: use.position.line, column: use.position.column, reason: use.warning))
+            }
+            scanner.undeclaredPrefixes.removeAll()
+        }
         let name = scanner.localNameString
         let position = scanner.tokenPosition
         if !sawRoot {
@@ -274,6 +280,11 @@ final class TCXParseHandler {
             return nil
         }
         return date
+    }
+
+    /// Adds a warning the reader found outside the elements (a repaired byte, say).
+    func addWarning(_ warning: TCXWarning) {
+        document.warnings.append(warning)
     }
 
     private func warn(_ element: Element, _ reason: String) {

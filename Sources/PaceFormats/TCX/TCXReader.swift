@@ -28,7 +28,10 @@ public import Foundation
 /// Bad single values (an unparseable number, a latitude outside −90…90°) are skipped and reported
 /// in ``TCXDocument/warnings``; structural problems throw ``TCXError``. Every well-formedness error
 /// is fatal (a mismatched end tag, an undeclared entity, text after the root), so a damaged file is
-/// never half-imported. Namespace prefixes are not checked against declarations.
+/// never half-imported. NUL bytes in text (the padding of Concept2's device names) are read as
+/// spaces, with one warning. A namespace prefix used without its `xmlns:` declaration (a real-world slip
+/// that breaks only the namespace rules, not XML itself) is read by local names and reported once in
+/// ``TCXDocument/warnings``.
 ///
 /// The file is read in chunks and scanned as it streams (no DOM is built); only the resulting
 /// ``TCXDocument`` is held in memory. Encodings: UTF-8 (with or without BOM), UTF-16 with a BOM,
@@ -81,7 +84,14 @@ public struct TCXReader: Sendable {
     public func read(source: some ByteSource, fileName: String? = nil) throws(TCXError) -> TCXDocument {
         let handler = TCXParseHandler(fileName: fileName)
         do {
-            try handler.run(XMLScanner(source: source))
+            let scanner = XMLScanner(source: source)
+            scanner.toleratesUndeclaredPrefixes = true
+            scanner.toleratesNULInText = true
+            try handler.run(scanner)
+            if scanner.nulCharactersReplaced > 0, let first = scanner.firstReplacedNUL {
+                handler.addWarning(TCXWarning(file: fileName, line: first.line, column: first.column,
+                    reason: "\(scanner.nulCharactersReplaced) NUL character(s) in text (C-string padding some devices write) were read as spaces"))
+            }
         } catch let error as TCXError {
             throw error
         } catch let error as XMLScanError {

@@ -83,6 +83,22 @@ final class XMLScanner {
     /// which depth it was declared.
     @exclusivity(unchecked) var prefixBytes = XMLUnsafeStack<UInt8>(capacity: 256)
     @exclusivity(unchecked) var prefixes = XMLUnsafeStack<XMLPrefixSpan>(capacity: 8)
+    /// Let undeclared namespace prefixes through, recording them in ``undeclaredPrefixes``
+    /// (`XMLScanner+Namespaces.swift`); `false` makes them an ``XMLScanError``.
+    var toleratesUndeclaredPrefixes = false
+    /// Undeclared prefixes met while tolerating them, each once, in document order; readers take them.
+    var undeclaredPrefixes: [UndeclaredPrefix] = []
+    /// Every undeclared prefix recorded so far (``undeclaredPrefixes`` is drained by the readers).
+    var seenUndeclaredPrefixes: Set<String> = []
+    /// Read a NUL byte in character data as a space (counted in ``nulCharactersReplaced``, the first
+    /// at ``firstReplacedNUL``) instead of failing: devices that pad names like C strings write them
+    /// (Concept2's TCX `<Name>Concept2\0\0…`). NUL anywhere else, and every other control character,
+    /// still fails.
+    var toleratesNULInText = false
+    /// NUL bytes read as spaces so far.
+    var nulCharactersReplaced = 0
+    /// Where the first NUL byte read as a space was.
+    var firstReplacedNUL: XMLPosition?
     @exclusivity(unchecked) private(set) var sawRoot = false
     @exclusivity(unchecked) private var rootClosed = false
     @exclusivity(unchecked) var sawDoctype = false
@@ -331,7 +347,10 @@ final class XMLScanner {
             } else if byte == 0x0D {
                 needsDecoding = true
             } else if byte != 0x20, byte != 0x0A, byte != 0x09 {
-                throw error(.invalidCharacter, at: i)
+                guard byte == 0, toleratesNULInText else { throw error(.invalidCharacter, at: i) }
+                bytes[i] = 0x20
+                nulCharactersReplaced += 1
+                if firstReplacedNUL == nil { firstReplacedNUL = position(at: i) }
             }
             i += 1
         }

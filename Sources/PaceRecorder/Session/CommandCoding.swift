@@ -1,6 +1,6 @@
 import Foundation
 import PaceModel
-import PaceStore
+public import PaceStore
 
 /// Journal form of ``SessionCommand``: the command's name as the event kind, and its argument
 /// (marker label, stream, gap) as a small JSON object.
@@ -48,5 +48,17 @@ enum CommandCoding {
         throw SessionError(code: .unreadableJournal,
                            message: "Journal event \(event.sequence) is '\(event.kind)', which this version of Pace cannot replay; "
                                + "upgrade Pace to recover the session.")
+    }
+}
+
+extension SessionCommand {
+    /// The command a journal event records — how recovery and a resuming driver read a session's
+    /// journal back.
+    ///
+    /// - Parameter event: An event of a session's journal.
+    /// - Throws: ``SessionError`` with ``SessionError/Code/unreadableJournal`` for an event this
+    ///   version of Pace cannot read as a command.
+    public init(journalEvent event: JournalEvent) throws(SessionError) {
+        self = try CommandCoding.command(from: event)
     }
 }

@@ -43,10 +43,23 @@ enum StoreCoding {
         /// whole numbers, booleans, finite numbers and dates (nearly all metadata), through
         /// `JSONEncoder` otherwise.
         func metadata(_ metadata: Metadata) throws -> String {
+            try json(of: metadata, omittingSyncColumns: false)
+        }
+
+        /// The JSON of an object's metadata for its `healthObject` row: as ``metadata(_:)``, without
+        /// the sync identifier and version that the row's columns hold (see ``StoreCoding/storedMetadata(_:)``).
+        func objectMetadata(_ metadata: Metadata) throws -> String {
+            try json(of: metadata, omittingSyncColumns: true)
+        }
+
+        private func json(of metadata: Metadata, omittingSyncColumns: Bool) throws -> String {
             if metadata.isEmpty { return "{}" }
             var json = "{"
-            for (index, (key, value)) in metadata.enumerated() {
-                if index > 0 { json += "," }
+            var written = 0
+            for (key, value) in metadata {
+                if omittingSyncColumns, StoreCoding.isInSyncColumn(key, value) { continue }
+                if written > 0 { json += "," }
+                written += 1
                 Self.appendString(key.rawValue, to: &json)
                 json += ":"
                 switch value {
@@ -62,7 +75,7 @@ enum StoreCoding {
                 case .date(let date) where date.timeIntervalSince1970.isFinite:
                     json += "{\"date\":\(date.timeIntervalSince1970)"
                 default:
-                    return try text(metadata)
+                    return try text(omittingSyncColumns ? StoreCoding.storedMetadata(metadata) : metadata)
                 }
                 json += "}"
             }
@@ -94,6 +107,35 @@ enum StoreCoding {
         }
     }
 
+    /// Whether this metadata entry is kept in the `syncIdentifier` or `syncVersion` column of a
+    /// `healthObject` row rather than in its metadata JSON (since migration v7): the sync identifier
+    /// when it is a string, the sync version when it is an integer. Other forms (which the columns
+    /// would not give back exactly) stay in the JSON.
+    static func isInSyncColumn(_ key: MetadataKey, _ value: MetadataValue) -> Bool {
+        switch (key, value) {
+        case (.syncIdentifier, .string), (.syncVersion, .integer): true
+        default: false
+        }
+    }
+
+    /// An object's metadata as its row's JSON holds it: without the entries of ``isInSyncColumn(_:_:)``.
+    static func storedMetadata(_ metadata: Metadata) -> Metadata {
+        var stored = metadata
+        for key in [MetadataKey.syncIdentifier, .syncVersion] {
+            if let value = stored[key], isInSyncColumn(key, value) { stored[key] = nil }
+        }
+        return stored
+    }
+
+    /// An object's metadata read back: its row's JSON with the sync identifier and version of the
+    /// row's columns put back where the JSON does not hold them.
+    static func objectMetadata(_ stored: Metadata, syncIdentifier: String?, syncVersion: Int64?) -> Metadata {
+        var metadata = stored
+        if let syncIdentifier, metadata[.syncIdentifier] == nil { metadata[.syncIdentifier] = .string(syncIdentifier) }
+        if let syncVersion, metadata[.syncVersion] == nil { metadata[.syncVersion] = .integer(syncVersion) }
+        return metadata
+    }
+
     static func decode<T: Decodable>(_ type: T.Type, json: String, column: String, objectID: String) throws -> T {
         do {
             return try JSONDecoder().decode(type, from: Data(json.utf8))
@@ -105,7 +147,7 @@ enum StoreCoding {
     }
 
     static func uuid(_ text: String) throws -> UUID {
-        guard let id = UUID(uuidString: text) else {
+        guard let id = UUIDText.parse(text) else {
             throw StoreError(code: .corrupt, message: "The store holds an invalid UUID '\(text)'. The store was changed outside Pace; restore it from a backup.")
         }
         return id
@@ -124,7 +166,8 @@ enum StoreCoding {
     }
 }
 
-/// The columns every object shares, read from a `healthObject` row.
+/// The columns every object shares, read from a `healthObject` row joined to its device
+/// (``ObjectHeader/selection``).
 struct ObjectHeader {
     var id: UUID
     var kind: String
@@ -135,6 +178,9 @@ struct ObjectHeader {
     var source: Source
     var device: Device?
     var metadata: Metadata
+
+    /// The statement start that selects what ``init(row:)`` reads, over `healthObject o`; add a WHERE clause.
+    static let selection = "SELECT o.*, d.json AS device FROM healthObject o LEFT JOIN device d ON d.id = o.deviceID"
 
     init(row: Row) throws {
         let uuidText: String = row["uuid"]
@@ -149,6 +195,8 @@ struct ObjectHeader {
                         operatingSystemVersion: row["sourceOperatingSystemVersion"])
         let deviceJSON: String? = row["device"]
         device = try deviceJSON.map { try StoreCoding.decode(Device.self, json: $0, column: "device", objectID: uuidText) }
-        metadata = try StoreCoding.decode(Metadata.self, json: row["metadata"], column: "metadata", objectID: uuidText)
+        metadata = StoreCoding.objectMetadata(
+            try StoreCoding.decode(Metadata.self, json: row["metadata"], column: "metadata", objectID: uuidText),
+            syncIdentifier: row["syncIdentifier"], syncVersion: row["syncVersion"])
     }
 }

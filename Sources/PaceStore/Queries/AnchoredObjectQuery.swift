@@ -3,10 +3,9 @@ public import PaceModel
 
 /// What an anchored object query asks for: objects of one type added and deleted after an anchor.
 ///
-/// The filter is deliberately small (a type, an optional date interval and an optional source);
-/// it will take a `SamplePredicate` when that exists. Deletions are reported by type only: a
-/// tombstone keeps no dates or source, so a deletion may be reported for an object the interval
-/// or source would have left out.
+/// Additions are filtered by a ``SamplePredicate`` (and, as shorthands, an interval and a source).
+/// Deletions are reported by type only, as HealthKit does: a tombstone keeps no dates, source or
+/// values, so a deletion may be reported for an object the predicate would have left out.
 ///
 /// ```swift
 /// var query = AnchoredObjectQuery(type: .quantity(.heartRate), limit: 500)
@@ -20,15 +19,19 @@ public struct AnchoredObjectQuery: Hashable, Sendable {
     public var interval: DateInterval?
     /// Only objects from the source with this bundle identifier, when given.
     public var sourceBundleIdentifier: String?
+    /// Only objects matching this predicate (all by default); combined with ``interval`` and
+    /// ``sourceBundleIdentifier`` when those are given.
+    public var predicate: SamplePredicate
     /// Start after this anchor; `nil` starts from the beginning of the store.
     public var anchor: QueryAnchor?
     /// At most this many changes (additions plus deletions) per result, when given; must be ≥ 1.
     public var limit: Int?
 
     /// Creates a query.
-    public init(type: HealthObjectType, interval: DateInterval? = nil, sourceBundleIdentifier: String? = nil,
-                anchor: QueryAnchor? = nil, limit: Int? = nil) {
+    public init(type: HealthObjectType, predicate: SamplePredicate = .all, interval: DateInterval? = nil,
+                sourceBundleIdentifier: String? = nil, anchor: QueryAnchor? = nil, limit: Int? = nil) {
         self.type = type
+        self.predicate = predicate
         self.interval = interval
         self.sourceBundleIdentifier = sourceBundleIdentifier
         self.anchor = anchor
@@ -62,7 +65,8 @@ extension HealthStore {
     ///
     /// - Parameter query: The query.
     /// - Returns: Additions, deletions and the anchor to resume from.
-    /// - Throws: ``StoreError/Code/foreignAnchor`` for an anchor made by another store, or if SQLite fails.
+    /// - Throws: ``StoreError/Code/foreignAnchor`` for an anchor made by another store,
+    ///   ``StoreError/Code/invalidQuery`` for a predicate that does not fit the type, or if SQLite fails.
     public func anchoredObjects(_ query: AnchoredObjectQuery) throws(StoreError) -> AnchoredObjectResult {
         try read { db in try AnchoredObjectReader(db: db, store: self).run(query, scope: .everything) }
     }

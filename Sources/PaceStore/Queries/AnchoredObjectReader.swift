@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import PaceModel
 
 /// Runs anchored object queries inside a read transaction.
@@ -19,18 +20,53 @@ struct AnchoredObjectReader {
         let fetchCount = query.limit.map { $0 + 1 }
         let limitSQL = fetchCount.map { " LIMIT \($0)" } ?? ""
 
-        var sql = "SELECT uuid, anchor FROM healthObject WHERE typeIdentifier = ? AND anchor > ?"
+        // Samples are read whole in the page's one statement; workouts and routes (few, with
+        // events and locations) by identifier afterwards.
+        let decoder: SampleRowDecoder? = switch query.type {
+        case .quantity: SampleRowDecoder(kind: .quantity)
+        case .category: SampleRowDecoder(kind: .category)
+        default: nil
+        }
+        var sql = if let decoder {
+            "SELECT \(SampleRowDecoder.columns(for: decoder.kind)) FROM healthObject o \(SampleRowDecoder.join(for: decoder.kind))"
+        } else {
+            "SELECT o.uuid, o.anchor FROM healthObject o"
+        }
+        sql += " WHERE o.typeIdentifier = ? AND o.anchor > ?"
         var arguments: StatementArguments = [query.type.identifier, after]
         if let interval = query.interval {
-            sql += " AND endDate >= ? AND startDate <= ?"
+            sql += " AND o.endDate >= ? AND o.startDate <= ?"
             arguments += [StoreCoding.value(interval.start), StoreCoding.value(interval.end)]
         }
+        let condition: SQLCondition
+        do { condition = try query.predicate.sqlCondition(for: query.type) } catch {
+            throw StoreError(code: .invalidQuery, message: "The anchored query's predicate cannot be used: \(error.message)", cause: error)
+        }
+        sql += " AND \(condition.sql)"
+        arguments += condition.arguments
         for source in [query.sourceBundleIdentifier, scope.requiredSource].compactMap({ $0 }) {
-            sql += " AND sourceBundleIdentifier = ?"
+            sql += " AND o.sourceBundleIdentifier = ?"
             arguments += [source]
         }
-        let additions = try Row.fetchAll(db, sql: sql + " ORDER BY anchor" + limitSQL, arguments: arguments)
-            .map { (id: $0["uuid"] as String, anchor: $0["anchor"] as Int64) }
+        // Additions in anchor order: decoded samples, or identifiers of workouts and routes.
+        var anchors: [Int64] = []
+        var objects: [HealthObject] = []
+        var ids: [String] = []
+        if let decoder {
+            // A page's objects are large values: one allocation, no regrowth copies.
+            objects.reserveCapacity(fetchCount ?? 256)
+            anchors.reserveCapacity(fetchCount ?? 256)
+            try db.forEachRawRow(sql + " ORDER BY o.anchor" + limitSQL, arguments: arguments) { handle in
+                let (object, anchor) = try decoder.sample(handle)
+                objects.append(object)
+                anchors.append(anchor)
+            }
+        } else {
+            for row in try Row.fetchAll(db, sql: sql + " ORDER BY o.anchor" + limitSQL, arguments: arguments) {
+                ids.append(row[0])
+                anchors.append(row[1])
+            }
+        }
 
         var deletions: [Tombstone] = []
         if scope == .everything {
@@ -44,27 +80,35 @@ struct AnchoredObjectReader {
         }
 
         // Merge by anchor and cut at the limit; the anchor then is the last change returned.
-        var added: [(id: String, anchor: Int64)] = []
-        var deleted: [Tombstone] = []
-        var a = additions[...], d = deletions[...]
+        var takenAdditions = 0
+        var takenDeletions = 0
         let limit = query.limit ?? Int.max
-        while added.count + deleted.count < limit, !a.isEmpty || !d.isEmpty {
-            if let next = a.first, d.first.map({ next.anchor < $0.anchor.rawValue }) ?? true {
-                added.append(a.removeFirst())
+        while takenAdditions + takenDeletions < limit, takenAdditions < anchors.count || takenDeletions < deletions.count {
+            if takenAdditions < anchors.count,
+               takenDeletions == deletions.count || anchors[takenAdditions] < deletions[takenDeletions].anchor.rawValue {
+                takenAdditions += 1
             } else {
-                deleted.append(d.removeFirst())
+                takenDeletions += 1
             }
         }
-        let hasMore = !a.isEmpty || !d.isEmpty
+        let hasMore = takenAdditions < anchors.count || takenDeletions < deletions.count
         let resume: Int64
         if hasMore {
-            resume = max(added.last?.anchor ?? 0, deleted.last?.anchor.rawValue ?? 0)
+            resume = max(takenAdditions > 0 ? anchors[takenAdditions - 1] : 0,
+                         takenDeletions > 0 ? deletions[takenDeletions - 1].anchor.rawValue : 0)
         } else {
             resume = try Int64.fetchOne(db, sql: "SELECT lastAnchor FROM storeState") ?? 0
         }
-        let reader = ObjectReader(db: db)
+        let added: [HealthObject]
+        if decoder != nil {
+            objects.removeLast(objects.count - takenAdditions)
+            added = objects
+        } else {
+            let reader = ObjectReader(db: db)
+            added = try ids.prefix(takenAdditions).compactMap { try reader.object(id: $0) }
+        }
         return AnchoredObjectResult(
-            added: try added.compactMap { try reader.object(id: $0.id) }, deleted: deleted,
+            added: added, deleted: Array(deletions.prefix(takenDeletions)),
             anchor: QueryAnchor(storeID: storeID, anchor: Anchor(rawValue: max(resume, after))), hasMore: hasMore)
     }
 }

@@ -48,7 +48,14 @@ extension HealthStore {
                     try Self.fillCumulative(&entries, db: db, type: type, grid: grid, condition: condition,
                                             options: options, priority: sourcePriority)
                 } else {
-                    try Self.fillDiscrete(&entries, db: db, type: type, grid: grid, condition: condition, options: options)
+                    if let plan = Self.rollupPlan(predicate, grid: grid) {
+                        try Self.fillDiscreteFromRollup(&entries, db: db, type: type, grid: grid, plan: plan, options: options)
+                    } else {
+                        try Self.fillDiscrete(&entries, db: db, type: type, grid: grid, condition: condition, options: options)
+                    }
+                    if options.contains(.mostRecent) {
+                        try Self.fillMostRecent(&entries, db: db, type: type, grid: grid, condition: condition, options: options)
+                    }
                 }
             }
         } catch {
@@ -57,11 +64,10 @@ extension HealthStore {
         return StatisticsCollection(type: type, options: options, statistics: entries)
     }
 
-    /// Groups discrete samples by interval in SQL: the boundaries are bound as one JSON array of
-    /// `[start, end]` pairs and joined (intervals outermost) to the `(typeIdentifier, startDate)` index.
-    private static func fillDiscrete(_ entries: inout [QuantityStatistics], db: Database, type: QuantityTypeIdentifier,
-                                     grid: IntervalGrid, condition: SQLCondition, options: StatisticsOptions) throws
-    {
+    /// The samples of each interval, for grouping in SQL: the boundaries are bound as one JSON array
+    /// of `[start, end]` pairs and joined (intervals outermost) to the `(typeIdentifier, startDate)` index.
+    private static func discreteSamples(type: QuantityTypeIdentifier, grid: IntervalGrid,
+                                        condition: SQLCondition) -> (from: String, arguments: StatementArguments) {
         let seconds = grid.seconds
         let pairs = (0..<grid.count).map { "[\(seconds[$0]),\(seconds[$0 + 1])]" }.joined(separator: ",")
         let from = """
@@ -71,38 +77,49 @@ extension HealthStore {
             """
         var arguments: StatementArguments = ["[" + pairs + "]", type.rawValue]
         arguments += condition.arguments
+        return (from, arguments)
+    }
+
+    /// Count, average, minimum and maximum per interval (and per source), grouped in SQL over the samples.
+    private static func fillDiscrete(_ entries: inout [QuantityStatistics], db: Database, type: QuantityTypeIdentifier,
+                                     grid: IntervalGrid, condition: SQLCondition, options: StatisticsOptions) throws
+    {
+        let (from, arguments) = discreteSamples(type: type, grid: grid, condition: condition)
         let aggregates = "count(*), avg(q.canonicalValue), min(q.canonicalValue), max(q.canonicalValue)"
         for row in try Row.fetchAll(db, sql: "SELECT b.i, \(aggregates) \(from) GROUP BY b.i", arguments: arguments) {
             entries[row[0]].apply(row, options: options, offset: 1)
         }
-        if options.contains(.mostRecent) {
-            // SQLite takes the bare columns from the row holding max(): the sample ending last.
-            for row in try Row.fetchAll(db, sql: """
-                SELECT b.i, max(o.endDate), o.startDate, q.canonicalValue \(from) GROUP BY b.i
-                """, arguments: arguments) {
-                entries[row[0]].applyMostRecent(value: row[3], start: row[2], end: row[1])
-            }
+        guard options.contains(.separateBySource) else { return }
+        for row in try Row.fetchAll(db, sql: """
+            SELECT b.i, \(aggregates), o.sourceBundleIdentifier \(from) GROUP BY b.i, o.sourceBundleIdentifier
+            """, arguments: arguments) {
+            let index: Int = row[0]
+            let source: String = row[5]
+            var statistics = QuantityStatistics(type: type, interval: entries[index].interval)
+            statistics.apply(row, options: options, offset: 1)
+            entries[index].bySource[source] = statistics
         }
-        if options.contains(.separateBySource) {
-            for row in try Row.fetchAll(db, sql: """
-                SELECT b.i, \(aggregates), o.sourceBundleIdentifier \(from) GROUP BY b.i, o.sourceBundleIdentifier
-                """, arguments: arguments) {
-                let index: Int = row[0]
-                let source: String = row[5]
-                var statistics = QuantityStatistics(type: type, interval: entries[index].interval)
-                statistics.apply(row, options: options, offset: 1)
-                entries[index].bySource[source] = statistics
-            }
-            if options.contains(.mostRecent) {
-                for row in try Row.fetchAll(db, sql: """
-                    SELECT b.i, max(o.endDate), o.startDate, q.canonicalValue, o.sourceBundleIdentifier \(from)
-                    GROUP BY b.i, o.sourceBundleIdentifier
-                    """, arguments: arguments) {
-                    let index: Int = row[0]
-                    let source: String = row[4]
-                    entries[index].bySource[source]?.applyMostRecent(value: row[3], start: row[2], end: row[1])
-                }
-            }
+    }
+
+    /// The most recent value per interval (and per source, whose entries the aggregates made):
+    /// SQLite takes the bare columns from the row holding max(), the sample ending last.
+    private static func fillMostRecent(_ entries: inout [QuantityStatistics], db: Database, type: QuantityTypeIdentifier,
+                                       grid: IntervalGrid, condition: SQLCondition, options: StatisticsOptions) throws
+    {
+        let (from, arguments) = discreteSamples(type: type, grid: grid, condition: condition)
+        for row in try Row.fetchAll(db, sql: """
+            SELECT b.i, max(o.endDate), o.startDate, q.canonicalValue \(from) GROUP BY b.i
+            """, arguments: arguments) {
+            entries[row[0]].applyMostRecent(value: row[3], start: row[2], end: row[1])
+        }
+        guard options.contains(.separateBySource) else { return }
+        for row in try Row.fetchAll(db, sql: """
+            SELECT b.i, max(o.endDate), o.startDate, q.canonicalValue, o.sourceBundleIdentifier \(from)
+            GROUP BY b.i, o.sourceBundleIdentifier
+            """, arguments: arguments) {
+            let index: Int = row[0]
+            let source: String = row[4]
+            entries[index].bySource[source]?.applyMostRecent(value: row[3], start: row[2], end: row[1])
         }
     }
 

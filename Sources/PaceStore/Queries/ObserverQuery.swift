@@ -15,8 +15,27 @@ extension HealthStore {
     /// - Parameter type: The observed type.
     /// - Throws: ``StoreError`` if SQLite fails reading the starting point.
     public func observe(_ type: HealthObjectType) throws(StoreError) -> ObserverUpdates {
-        let baseline = try read { db in try ObserverUpdates.state(of: type, db) }
-        return ObserverUpdates(store: self, type: type, baseline: baseline)
+        let baseline = try read { db in try ObserverUpdates.state(of: type, source: nil, db) }
+        return ObserverUpdates(store: self, type: type, source: nil, baseline: baseline)
+    }
+}
+
+extension AuthorizedStore {
+    /// Notifications that objects of `type` were saved or deleted, as this client may see them.
+    ///
+    /// With read permission on the type, every change is notified, as for the owner
+    /// (``HealthStore/observe(_:)``). Without it the observer reveals nothing of other sources: it
+    /// fires only when the client's own objects of the type are saved (deletions are not revealed,
+    /// as in its anchored queries). The permission is read when observing starts.
+    ///
+    /// - Parameter type: The observed type.
+    /// - Throws: ``StoreError`` if SQLite fails reading the starting point.
+    public func observe(_ type: HealthObjectType) throws(StoreError) -> ObserverUpdates {
+        let (source, baseline) = try store.read { db in
+            let source = try scope(for: type, db: db).requiredSource
+            return (source, try ObserverUpdates.state(of: type, source: source, db))
+        }
+        return ObserverUpdates(store: store, type: type, source: source, baseline: baseline)
     }
 }
 
@@ -35,11 +54,18 @@ public struct ObserverUpdates: AsyncSequence, Sendable {
 
     let store: HealthStore
     let type: HealthObjectType
+    /// Only this source's saves count (a client without read permission), when given.
+    let source: String?
     let baseline: Int64
 
-    /// The latest anchor of a save or deletion of `type`.
-    static func state(of type: HealthObjectType, _ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db, sql: """
+    /// The latest anchor of a save or deletion of `type`; with `source`, of a save by that source only.
+    static func state(of type: HealthObjectType, source: String?, _ db: Database) throws -> Int64 {
+        if let source {
+            return try Int64.fetchOne(db, sql: """
+                SELECT COALESCE(MAX(anchor), 0) FROM healthObject WHERE typeIdentifier = ? AND sourceBundleIdentifier = ?
+                """, arguments: [type.identifier, source]) ?? 0
+        }
+        return try Int64.fetchOne(db, sql: """
             SELECT MAX(COALESCE((SELECT MAX(anchor) FROM healthObject WHERE typeIdentifier = ?1), 0),
                        COALESCE((SELECT MAX(anchor) FROM tombstone WHERE typeIdentifier = ?1), 0))
             """, arguments: [type.identifier]) ?? 0
@@ -48,10 +74,10 @@ public struct ObserverUpdates: AsyncSequence, Sendable {
     /// Starts observing.
     public func makeAsyncIterator() -> AsyncIterator {
         let (stream, continuation) = AsyncThrowingStream<ObserverNotification, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let store = self.store, type = self.type, baseline = self.baseline
+        let store = self.store, type = self.type, source = self.source, baseline = self.baseline
         let task = Task {
             let states = ValueObservation
-                .tracking { db in try Self.state(of: type, db) }
+                .tracking { db in try Self.state(of: type, source: source, db) }
                 .removeDuplicates()
                 .values(in: store.writer, bufferingPolicy: .bufferingNewest(1))
             do {

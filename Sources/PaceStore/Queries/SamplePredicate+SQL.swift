@@ -21,6 +21,10 @@ extension SamplePredicate {
         case .all:
             return SQLCondition(sql: "1", arguments: [])
         case .date(let from, let to, let options):
+            if let from, let to, to < from {
+                throw QueryError(code: .invalidDateRange,
+                    message: "The date predicate ends (\(to.formatted(.iso8601))) before it starts (\(from.formatted(.iso8601))). Pass the earlier date as `from`.")
+            }
             var parts: [String] = []
             var arguments: StatementArguments = []
             if let from {
@@ -46,7 +50,8 @@ extension SamplePredicate {
         case .sources(let bundles):
             return inList("o.sourceBundleIdentifier", bundles)
         case .deviceName(let name):
-            return SQLCondition(sql: "json_extract(o.device, '$.name') = ?", arguments: [name])
+            return SQLCondition(sql: "o.deviceID IN (SELECT id FROM device WHERE json_extract(json, '$.name') = ?)",
+                                arguments: [name])
         case .workout(let id):
             let text = StoreCoding.text(id)
             return SQLCondition(sql: """
@@ -65,9 +70,15 @@ extension SamplePredicate {
             case .date(let date): bound = ("$.date", date.timeIntervalSince1970)
             case .quantity: return SQLCondition(sql: "0", arguments: [])
             }
-            return SQLCondition(sql: """
+            let inJSON = SQLCondition(sql: """
                 EXISTS (SELECT 1 FROM json_each(o.metadata) m WHERE m.key = ? AND json_extract(m.value, ?) = ?)
                 """, arguments: [key.rawValue, bound.path, bound.value])
+            // A string sync identifier and an integer sync version are in their columns only (StoreCoding.isInSyncColumn).
+            guard StoreCoding.isInSyncColumn(key, value) else { return inJSON }
+            let column = key == .syncIdentifier ? "o.syncIdentifier" : "o.syncVersion"
+            return SQLCondition(sql: """
+                ((\(column) = ? AND json_type(o.metadata, ?) IS NULL) OR \(inJSON.sql))
+                """, arguments: [bound.value, "$.\"\(key.rawValue)\""] + inJSON.arguments)
         case .quantity(let comparison, let quantity):
             guard case .quantity(let identifier) = type else {
                 throw QueryError(code: .invalidPredicate,

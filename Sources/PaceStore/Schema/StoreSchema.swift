@@ -6,7 +6,8 @@ import GRDB
 /// Migrations are never edited once released: a change is a new migration. Dates are
 /// stored as REAL seconds since 2001-01-01 UTC (Foundation's reference date, which
 /// round-trips a `Date` exactly); UUIDs as upper-case text; metadata, devices and
-/// workout statistics as JSON text.
+/// workout statistics as JSON text. Since ``v7``, an object's device is a row of the
+/// `device` table, and its sync identifier and version are kept in their columns only.
 enum StoreSchema {
     /// The identifier of the first migration; its presence marks a file as a Pace store.
     static let firstMigration = "v1-health-objects"
@@ -32,6 +33,17 @@ enum StoreSchema {
                 CREATE INDEX healthObject_type_anchor ON healthObject (typeIdentifier, anchor);
                 CREATE INDEX tombstone_type_anchor ON tombstone (typeIdentifier, anchor);
                 """)
+        }
+        migrator.registerMigration("v6-quantity-rollup") { db in
+            try db.execute(sql: v6)
+        }
+        // Fewer bytes and B-trees per sample (docs/DECISIONS.md, "Compact object rows"): `StoreSchema+V7.swift`.
+        migrator.registerMigration("v7-compact-objects") { db in
+            try db.execute(sql: v7)
+        }
+        // An hourly rollup beside the 15-minute one, kept by triggers on it: `StoreSchema+V8.swift`.
+        migrator.registerMigration("v8-hourly-rollup") { db in
+            try db.execute(sql: v8)
         }
         return migrator
     }
@@ -216,4 +228,94 @@ enum StoreSchema {
             setAt REAL NOT NULL
         ) WITHOUT ROWID;
         """
+
+    /// Width of a ``v6`` rollup bucket in seconds: 15 minutes, so every time zone offset and
+    /// daylight-saving shift in use (all whole multiples of 15 minutes) falls on a bucket boundary.
+    static let rollupBucketSeconds = 900.0
+
+    /// The rollup bucket of a date column `x` (seconds since 2001-01-01 UTC): ⌊x / 900⌋, corrected by
+    /// one either way so that `bucket × 900 ≤ x < (bucket + 1) × 900` holds exactly in floating point —
+    /// the same comparisons a query with 900-second-aligned boundaries makes on the samples.
+    static func rollupBucket(_ x: String) -> String {
+        let truncated = "CAST(\(x) / 900.0 AS INTEGER)"
+        let floor = "(\(truncated) - (\(x) / 900.0 < \(truncated)))"
+        return "(\(floor) - (\(x) < \(floor) * 900.0) + (\(x) >= (\(floor) + 1) * 900.0))"
+    }
+
+    /// Per type, source and 15-minute bucket of start dates: the count, sum, minimum and maximum of
+    /// the quantity samples' canonical values. Kept exact by triggers (an insert adds, a delete
+    /// recomputes its bucket); the columns a rollup depends on cannot be updated in place. Statistics
+    /// collections of discrete types read it instead of every sample when the interval boundaries
+    /// fall on bucket boundaries (DECISIONS 54).
+    /// A rollup table (v6's 15-minute one, v8's hourly one): per type, bucket and source, the
+    /// count, sum, minimum and maximum of canonical values.
+    static func rollupTable(_ name: String) -> String {
+        """
+        CREATE TABLE \(name) (
+            typeIdentifier TEXT NOT NULL,
+            bucket INTEGER NOT NULL,
+            sourceBundleIdentifier TEXT NOT NULL,
+            sampleCount INTEGER NOT NULL,
+            total REAL NOT NULL,
+            minimum REAL NOT NULL,
+            maximum REAL NOT NULL,
+            PRIMARY KEY (typeIdentifier, bucket, sourceBundleIdentifier)
+        ) WITHOUT ROWID;
+        """
+    }
+
+    private static var v6: String {
+        let newBucket = rollupBucket("o.startDate")
+        return """
+        \(rollupTable("quantityRollup"))
+
+        INSERT INTO quantityRollup (typeIdentifier, bucket, sourceBundleIdentifier, sampleCount, total, minimum, maximum)
+            SELECT o.typeIdentifier, \(newBucket) AS b, o.sourceBundleIdentifier,
+                   count(*), sum(q.canonicalValue), min(q.canonicalValue), max(q.canonicalValue)
+            FROM healthObject o JOIN quantitySample q ON q.uuid = o.uuid
+            GROUP BY o.typeIdentifier, b, o.sourceBundleIdentifier;
+
+        \(rollupTriggers(insertCondition: nil))
+        """
+    }
+
+    /// The triggers that keep `quantityRollup` exact (``v6``); ``v7`` drops and recreates them
+    /// around rebuilding `healthObject`, the insert trigger with a condition.
+    static func rollupTriggers(insertCondition: String?) -> String {
+        let newBucket = rollupBucket("o.startDate")
+        let oldBucket = rollupBucket("OLD.startDate")
+        let insertWhen = insertCondition.map { " WHEN \($0)" } ?? ""
+        return """
+        CREATE TRIGGER quantitySample_rollup_insert AFTER INSERT ON quantitySample\(insertWhen)
+        BEGIN
+            INSERT INTO quantityRollup (typeIdentifier, bucket, sourceBundleIdentifier, sampleCount, total, minimum, maximum)
+                SELECT o.typeIdentifier, \(newBucket), o.sourceBundleIdentifier,
+                       1, NEW.canonicalValue, NEW.canonicalValue, NEW.canonicalValue
+                FROM healthObject o WHERE o.uuid = NEW.uuid
+                ON CONFLICT (typeIdentifier, bucket, sourceBundleIdentifier) DO UPDATE SET
+                    sampleCount = sampleCount + 1, total = total + excluded.total,
+                    minimum = min(minimum, excluded.minimum), maximum = max(maximum, excluded.maximum);
+        END;
+
+        CREATE TRIGGER healthObject_rollup_delete AFTER DELETE ON healthObject WHEN OLD.kind = 'quantity'
+        BEGIN
+            DELETE FROM quantityRollup WHERE typeIdentifier = OLD.typeIdentifier
+                AND bucket = \(oldBucket) AND sourceBundleIdentifier = OLD.sourceBundleIdentifier;
+            INSERT INTO quantityRollup (typeIdentifier, bucket, sourceBundleIdentifier, sampleCount, total, minimum, maximum)
+                SELECT o.typeIdentifier, \(newBucket) AS b, o.sourceBundleIdentifier,
+                       count(*), sum(q.canonicalValue), min(q.canonicalValue), max(q.canonicalValue)
+                FROM healthObject o JOIN quantitySample q ON q.uuid = o.uuid
+                WHERE o.typeIdentifier = OLD.typeIdentifier AND o.sourceBundleIdentifier = OLD.sourceBundleIdentifier
+                    AND o.startDate >= (\(oldBucket) - 1) * 900.0 AND o.startDate < (\(oldBucket) + 2) * 900.0
+                    AND \(newBucket) = \(oldBucket)
+                GROUP BY o.typeIdentifier, b, o.sourceBundleIdentifier;
+        END;
+
+        CREATE TRIGGER healthObject_rollup_frozen BEFORE UPDATE OF typeIdentifier, startDate, sourceBundleIdentifier
+            ON healthObject WHEN OLD.kind = 'quantity'
+            BEGIN SELECT RAISE(ABORT, 'the type, start date and source of a stored quantity sample cannot change'); END;
+        CREATE TRIGGER quantitySample_rollup_frozen BEFORE UPDATE OF canonicalValue ON quantitySample
+            BEGIN SELECT RAISE(ABORT, 'the value of a stored quantity sample cannot change'); END;
+        """
+    }
 }

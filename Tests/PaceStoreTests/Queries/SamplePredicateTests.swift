@@ -29,6 +29,18 @@ import Testing
         #expect(try values(store, .date(from: nil, to: F.at(300))) == [1, 2, 3])
     }
 
+    @Test func dateRangeEndingBeforeItStartsIsAnError() throws {
+        let store = try F.store([F.heartRate(60, at: 0)])
+        for predicate in [SamplePredicate.date(from: F.at(100), to: F.at(50)),
+                          .source(F.watch.bundleIdentifier) && .date(from: F.at(100), to: F.at(50), options: .strictStartDate)] {
+            let error = #expect(throws: QueryError.self) { _ = try values(store, predicate) }
+            #expect(error?.code == .invalidDateRange)
+            #expect(error?.message.contains("before it starts") == true)
+        }
+        // an empty range (from == to) is not an error: it matches nothing but instants are excluded at `to`
+        #expect(try values(store, .date(from: F.at(0), to: F.at(0))) == [])
+    }
+
     @Test func sourceDeviceUUIDAndMetadataPredicates() throws {
         let strap = Device(name: "Strap")
         let a = F.heartRate(1, at: 0, device: strap, metadata: ["org.test.mode": .string("easy")])

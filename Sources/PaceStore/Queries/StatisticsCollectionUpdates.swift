@@ -1,0 +1,89 @@
+public import Foundation
+public import PaceModel
+import GRDB
+
+extension HealthStore {
+    /// The long-running form of ``statisticsCollection(for:predicate:options:anchor:interval:from:to:calendar:sourcePriority:)``
+    /// (HealthKit's statistics collection query with an update handler): the collection now, then
+    /// the collection again each time samples of the type are saved or deleted, until the consuming
+    /// task is cancelled.
+    ///
+    /// Quick successive writes may give one update. The arguments are checked before anything is
+    /// observed, so a bad interval or option throws here rather than from the sequence.
+    ///
+    /// ```swift
+    /// let daily = try store.statisticsCollectionUpdates(for: .stepCount, anchor: midnight,
+    ///                                                   interval: DateComponents(day: 1), from: start, to: end, calendar: calendar)
+    /// for try await collection in daily { chart.show(collection) }
+    /// ```
+    ///
+    /// - Parameters: As for ``statisticsCollection(for:predicate:options:anchor:interval:from:to:calendar:sourcePriority:)``.
+    /// - Returns: A sequence of collections that throws ``QueryError``.
+    /// - Throws: ``QueryError`` for arguments the one-shot query would refuse.
+    public func statisticsCollectionUpdates(for type: QuantityTypeIdentifier, predicate: SamplePredicate = .all,
+                                            options: StatisticsOptions? = nil, anchor: Date, interval: DateComponents,
+                                            from: Date, to: Date, calendar: Calendar,
+                                            sourcePriority: [String] = []) throws(QueryError) -> StatisticsCollectionUpdates
+    {
+        // Checks the arguments (and gives the first answer's cost once, up front, rather than inside the sequence).
+        _ = try IntervalGrid(anchor: anchor, interval: interval, from: from, to: to, calendar: calendar)
+        try (options ?? .default(for: type)).validate(for: type)
+        _ = try predicate.sqlCondition(for: .quantity(type))
+        let query: @Sendable () throws(QueryError) -> StatisticsCollection = { [self] () throws(QueryError) in
+            try statisticsCollection(for: type, predicate: predicate, options: options, anchor: anchor, interval: interval,
+                                     from: from, to: to, calendar: calendar, sourcePriority: sourcePriority)
+        }
+        return StatisticsCollectionUpdates(store: self, type: .quantity(type), query: query)
+    }
+}
+
+/// Statistics collections as the store changes: an `AsyncSequence` whose first element is the
+/// collection when iteration starts; it ends when the consuming task is cancelled and throws ``QueryError``.
+public struct StatisticsCollectionUpdates: AsyncSequence, Sendable {
+    /// One collection.
+    public typealias Element = StatisticsCollection
+
+    let store: HealthStore
+    let type: HealthObjectType
+    let query: @Sendable () throws(QueryError) -> StatisticsCollection
+
+    /// Starts observing the store.
+    public func makeAsyncIterator() -> AsyncIterator {
+        let (stream, continuation) = AsyncThrowingStream<StatisticsCollection, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let store = self.store, type = self.type, query = self.query
+        let task = Task {
+            let states = ValueObservation
+                .tracking { db in try ObserverUpdates.state(of: type, source: nil, db) }
+                .removeDuplicates()
+                .values(in: store.writer, bufferingPolicy: .bufferingNewest(1))
+            do {
+                for try await _ in states {
+                    continuation.yield(try query())
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return AsyncIterator(base: stream.makeAsyncIterator())
+    }
+
+    /// Gives the collections one by one; `nil` once the task is cancelled.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var base: AsyncThrowingStream<StatisticsCollection, any Error>.AsyncIterator
+
+        /// The next collection, or `nil` once the task is cancelled.
+        ///
+        /// - Throws: ``QueryError``.
+        public mutating func next() async throws -> StatisticsCollection? {
+            do { return try await base.next() } catch let error as QueryError { throw error } catch is CancellationError {
+                return nil
+            } catch let error as StoreError {
+                throw QueryError(error)
+            } catch {
+                throw QueryError(code: .store, message: "Observing the store failed: \(error).", cause: error)
+            }
+        }
+    }
+}

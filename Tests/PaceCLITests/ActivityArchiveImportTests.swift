@@ -1,0 +1,75 @@
+import Foundation
+import PaceModel
+import PaceStore
+import PaceTestSupport
+import Testing
+
+/// `pace import` on a zip of activity files, as Strava's bulk export is (`activities/*.fit.gz`,
+/// `*.gpx`, `*.tcx.gz` beside `activities.csv`): every activity streamed out of the archive, bad
+/// entries rejected one by one, hostile archives refused whole.
+@Suite struct ActivityArchiveImportTests {
+    let directory: TemporaryDirectory
+    let pace: CommandRunner
+    let storePath: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        storePath = directory.path("health.sqlite")
+        pace = try CommandRunner(environment: ["PACE_STORE": storePath, "TZ": "UTC"])
+    }
+
+    static func fixture(_ name: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("PaceFormatsTests/Fixtures/\(name)"))
+    }
+
+    /// Writes a zip of `entries` (path → bytes, deflated) named `name` in the temporary directory.
+    private func zip(_ name: String, _ entries: [(String, Data)]) throws -> String {
+        try ZipFixture.write(name, entries, in: directory)
+    }
+
+    @Test func importsEveryActivityOfAStravaStyleExportAndRejectsOnlyTheBadOne() async throws {
+        defer { directory.remove() }
+        let fit = try Self.fixture("gzip/fr220-run-4laps.fit.gz")
+        let path = try zip("export_12345.zip", [
+            ("activities.csv", Data("Activity ID,Activity Date\n1,2016\n".utf8)),
+            ("activities/1.fit.gz", fit),
+            ("activities/2.gpx", try Self.fixture("gpx/applewatch-run-3seg-hr-cad.gpx")),
+            ("activities/3.tcx.gz", try Self.fixture("gzip/fr220-run-4laps-hr-runcad.tcx.gz")),
+            ("activities/4.fit.gz", fit.prefix(fit.count / 2)),
+            ("__MACOSX/activities/._2.gpx", Data([0, 5, 22, 7])),
+            ("media/photo.jpg", Data([0xFF, 0xD8, 0xFF])),
+        ])
+
+        let first = try await pace.run(["import", path])
+        let again = try await pace.run(["import", "--json", path])
+
+        #expect(first.status == 1, "one entry is damaged")
+        #expect(first.standardOutput.hasPrefix("Imported 3 workouts from 4 files; 0 skipped as duplicate; 1 rejected.\n"),
+                "\(first.standardOutput)")
+        #expect(first.standardOutput.contains("rejected: \(path)/activities/4.fit.gz: gzip, byte"), "\(first.standardOutput)")
+        #expect(first.standardError.contains("[3/4] \(path)/activities/3.tcx.gz: 1 imported"), "\(first.standardError)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(again.standardOutput.utf8)) as? [String: Any])
+        #expect(summary["skippedAsDuplicate"] as? Int == 3)
+        let workouts = try HealthStore(path: storePath).workouts()
+        #expect(workouts.count == 3)
+        #expect(workouts.filter { $0.events.filter { $0.type == .lap }.count == 4 }.count == 2, "the FIT and the TCX keep their 4 laps")
+        // Nothing was extracted next to the archive.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
+            .filter { !$0.hasPrefix("health.sqlite") } == ["export_12345.zip"])
+    }
+
+    @Test func refusesAZipSlipArchiveOfActivitiesWhole() async throws {
+        defer { directory.remove() }
+        let path = try zip("rides.zip", [
+            ("rides/1.gpx", try Self.fixture("gpx/applewatch-run-3seg-hr-cad.gpx")),
+            ("../../escape.gpx", try Self.fixture("gpx/applewatch-run-3seg-hr-cad.gpx")),
+        ])
+
+        let result = try await pace.run(["import", path])
+
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("entry '../../escape.gpx' in 'rides.zip' has a '..' component"), "\(result.standardOutput)")
+        #expect(try HealthStore(path: storePath).workouts().isEmpty, "no entry is read from a refused archive")
+    }
+}

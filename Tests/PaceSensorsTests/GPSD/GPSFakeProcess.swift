@@ -1,0 +1,193 @@
+import Foundation
+import Glibc
+
+/// A real gpsd fed by `gpsfake` (Debian package gpsd-clients; gpsd itself from package gpsd), run as
+/// a child process for the live tests, and stopped — with its gpsd — by process id.
+///
+/// gpsfake starts gpsd (`gpsd -b -N -S <port> -F <socket>`) with a pseudo-terminal as its device and
+/// writes the log to it. Without `-n` gpsd opens that device only when a client sends WATCH, so
+/// sentences written before are lost: tests compare against a contiguous run of the oracle.
+final class GPSFakeProcess: @unchecked Sendable {
+    /// A tool the live tests need is not installed.
+    struct MissingTool: Error, CustomStringConvertible {
+        let tool: String
+        let package: String
+        var description: String {
+            "\(tool) is not installed (searched PATH, /usr/sbin, /usr/bin): install the Debian package \(package) (apt-get install gpsd gpsd-clients) to run the gpsd live tests"
+        }
+    }
+
+    /// gpsfake did not come up.
+    struct StartFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let port: UInt16
+    private let process: Process
+    private let workDirectory: URL
+    private let stderrURL: URL
+
+    /// Finds an executable on PATH or in /usr/sbin, /usr/bin.
+    static func locate(_ tool: String, package: String) throws -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for directory in path.split(separator: ":").map(String.init) + ["/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin"] {
+            let candidate = URL(fileURLWithPath: directory).appendingPathComponent(tool)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw MissingTool(tool: tool, package: package)
+    }
+
+    /// Fails (throws ``MissingTool``) unless both gpsd and gpsfake are installed.
+    static func requireTools() throws -> URL {
+        _ = try locate("gpsd", package: "gpsd")
+        return try locate("gpsfake", package: "gpsd-clients")
+    }
+
+    /// A TCP port nothing listens on right now (bound to 0, read back, released).
+    static func freePort() throws -> UInt16 {
+        let (fd, port) = try loopbackSocket(listening: nil)
+        close(fd)
+        return port
+    }
+
+    /// A TCP socket bound to a free port on 127.0.0.1, listening when `backlog` is given.
+    /// - Returns: The descriptor (the caller closes it) and the port.
+    static func loopbackSocket(listening backlog: Int32?) throws -> (fd: Int32, port: UInt16) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw StartFailure(description: "socket(): \(String(cString: strerror(errno)))") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ready = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(fd, socketAddress, length) == 0 && (backlog.map { listen(fd, $0) == 0 } ?? true)
+                    && getsockname(fd, socketAddress, &length) == 0
+            }
+        }
+        guard ready else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw StartFailure(description: "cannot bind\(backlog == nil ? "" : " and listen") on 127.0.0.1: \(reason)")
+        }
+        return (fd, UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Starts `gpsfake` on `port` with `log`.
+    /// - Parameters:
+    ///   - log: The NMEA log.
+    ///   - port: gpsd's TCP port.
+    ///   - singleShot: Play the log once (`-1`) instead of cycling it.
+    ///   - sentenceDelay: Seconds between sentences (`-c`).
+    init(log: URL, port: UInt16, singleShot: Bool, sentenceDelay: Double) throws {
+        let gpsfake = try Self.requireTools()
+        self.port = port
+        workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("pace-gpsfake-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+        stderrURL = workDirectory.appendingPathComponent("gpsfake.stderr")
+        guard FileManager.default.createFile(atPath: stderrURL.path, contents: nil) else {
+            throw StartFailure(description: "cannot create \(stderrURL.path)")
+        }
+        process = Process()
+        process.executableURL = gpsfake
+        process.arguments = (singleShot ? ["-1"] : []) + ["-q", "-c", String(sentenceDelay), "-P", String(port), log.path]
+        var environment = ProcessInfo.processInfo.environment
+        // gpsfake starts "gpsd" from PATH; Debian installs it in /usr/sbin, which user PATHs often lack.
+        environment["PATH"] = (environment["PATH"].map { $0 + ":" } ?? "") + "/usr/sbin:/usr/bin"
+        environment["TMPDIR"] = workDirectory.path
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: stderrURL)
+        try process.run()
+    }
+
+    /// What gpsfake and gpsd wrote to stderr (gpsd always complains about D-Bus in containers).
+    var stderr: String {
+        (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? ""
+    }
+
+    /// Waits until gpsd accepts connections on ``port``.
+    func waitUntilListening(timeout: Duration = .seconds(15)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            guard process.isRunning else {
+                throw StartFailure(description: "gpsfake exited (status \(process.terminationStatus)) before gpsd listened on port \(port): \(stderr)")
+            }
+            if Self.accepts(port: port) { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw StartFailure(description: "gpsd did not listen on port \(port) within \(timeout): \(stderr)")
+    }
+
+    /// Whether something accepts TCP connections on 127.0.0.1:`port`.
+    static func accepts(port: UInt16) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = port.bigEndian
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+
+    /// Stops gpsfake and the gpsd it started, by process id; safe to call more than once.
+    ///
+    /// gpsfake's SIGTERM handler kills and reaps its gpsd but gpsfake itself may then block forever
+    /// writing to the pseudo-terminal nobody reads, so it is killed once its gpsd is gone.
+    func stop() {
+        defer { try? FileManager.default.removeItem(at: workDirectory) }
+        guard process.isRunning else { return }
+        let root = process.processIdentifier
+        let children = Self.descendants(of: root)
+        kill(root, SIGTERM)
+        Self.wait(seconds: 3) { !children.contains(where: Self.isAlive) }
+        for pid in children where Self.isAlive(pid) { kill(pid, SIGKILL) }
+        Self.wait(seconds: 0.5) { !self.process.isRunning }
+        if process.isRunning { kill(root, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    private static func wait(seconds: Double, until done: () -> Bool) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline, !done() { usleep(20_000) }
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Whether `pid` exists and is not a zombie.
+    private static func isAlive(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        let state = stat[stat.index(close, offsetBy: 2)...].prefix(1)
+        return state != "Z" && state != "X"
+    }
+
+    /// Every process below `root`, from /proc.
+    private static func descendants(of root: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        var parents: [pid_t: pid_t] = [:]
+        for entry in entries {
+            guard let pid = pid_t(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 2, let parent = pid_t(fields[1]) { parents[pid] = parent }
+        }
+        var result: [pid_t] = []
+        var frontier = [root]
+        while let parent = frontier.popLast() {
+            let children = parents.filter { $0.value == parent }.map(\.key)
+            result += children
+            frontier += children
+        }
+        return result
+    }
+}
