@@ -49,6 +49,9 @@ struct ObservationBuilder: Sendable {
     private var doppler: DopplerNoiseEstimator
     private let configuration: TrackFilterConfiguration
     private var previousPosition: (time: Double, position: Vector2, variance: Double)?
+    /// The stillness model's memory of the recent Doppler heading: time (s) and the faded,
+    /// variance-weighted sum of velocity vectors (s/m).
+    private var heading: (time: Double, sum: Vector2)?
 
     init(configuration: TrackFilterConfiguration, frame: PlaneFrame? = nil) {
         self.configuration = configuration
@@ -65,6 +68,8 @@ struct ObservationBuilder: Sendable {
             previousPosition = (previous.time, moved, previous.variance)
         }
         self.frame = frame
+        // The remembered heading is in the old plane's axes; it is forgotten (it spans seconds).
+        heading = nil
     }
 
     /// Gates and projects `fix`.
@@ -124,10 +129,20 @@ struct ObservationBuilder: Sendable {
         return observation
     }
 
-    private func evidence(for o: Observation) -> Double {
+    private mutating func evidence(for o: Observation) -> Double {
+        let movingSpeed = 2 * configuration.stillSpeed
         if o.doppler != .none {
-            return StillnessDetector.evidence(speed: o.speed, variance: o.dopplerVariance,
-                                              movingSpeed: 2 * configuration.stillSpeed)
+            // The remembered heading fades with time; a fix without a vector only lets it fade.
+            var sum = Vector2.zero
+            if let heading, o.time > heading.time {
+                sum = exp(-(o.time - heading.time) / StillnessDetector.headingMemory) * heading.sum
+            }
+            defer { heading = (o.time, sum) }
+            guard o.doppler == .vector else {
+                return StillnessDetector.evidence(speed: o.speed, variance: o.dopplerVariance, movingSpeed: movingSpeed)
+            }
+            return StillnessDetector.evidence(velocity: o.velocity, variance: o.dopplerVariance, movingSpeed: movingSpeed,
+                                              heading: &sum)
         }
         // Without Doppler: the displacement since the previous position, against the model's
         // white noise plus the bias drift over the step (weak evidence, but not none).
@@ -139,7 +154,7 @@ struct ObservationBuilder: Sendable {
         let drift = 1 - exp(-dt / max(configuration.errorCorrelationTime, 1e-9))
         let variance = (2 * (1 - f) * total + 2 * drift * f * total) / (dt * dt)
         return StillnessDetector.evidence(speed: (o.position - previous.position).length / dt, variance: variance,
-                                          movingSpeed: 2 * configuration.stillSpeed)
+                                          movingSpeed: movingSpeed)
     }
 
     /// Floor of a position or altitude variance, m² (1 cm).

@@ -76,6 +76,44 @@ struct StillnessDetector: Sendable {
         return -moving
     }
 
+    /// Log likelihood ratio of a Doppler velocity vector under "still" against "moving at
+    /// `movingSpeed`", where a moving athlete keeps the heading of the recent vectors with
+    /// probability ``headingPersistence`` or takes a new, uniformly random one otherwise.
+    ///
+    /// The recent vectors are summarised by `heading`, their sum weighted by inverse noise variance
+    /// and faded over ``headingMemory`` seconds: for a fixed heading θ the vectors' likelihood depends
+    /// on θ only through that sum, so the heading's posterior is von Mises with concentration
+    /// `movingSpeed · |sum|`. Noisy vectors that agree in direction are evidence of motion even
+    /// when each one alone is as short as standing-still noise; a vector against the recent
+    /// heading costs the moving hypothesis at most `−log(1 − ρ)`, as after a hairpin.
+    ///
+    /// - Parameters:
+    ///   - velocity: The Doppler velocity vector in m/s.
+    ///   - variance: Its per-axis noise variance, m²/s².
+    ///   - movingSpeed: The alternative's speed in m/s.
+    ///   - heading: The faded, variance-weighted sum of the earlier vectors (s/m), updated to
+    ///     include this one.
+    /// - Returns: The evidence, positive for still.
+    static func evidence(velocity: Vector2, variance: Double, movingSpeed v: Double, heading: inout Vector2) -> Double {
+        let speed = velocity.length
+        let fresh = evidence(speed: speed, variance: variance, movingSpeed: v)
+        guard speed.isFinite, variance > 0, v > 0 else { return fresh }
+        let carried = heading
+        heading = carried + (1 / variance) * velocity
+        let kept = v * v / (2 * variance) - logBesselI0(v * heading.length) + logBesselI0(v * carried.length)
+        // −log(ρ·e^(−kept) + (1−ρ)·e^(−fresh)), computed stably.
+        let a = log(headingPersistence) - kept, b = log(1 - headingPersistence) - fresh
+        let top = max(a, b)
+        return -(top + log(exp(a - top) + exp(b - top)))
+    }
+
+    /// Probability that a moving athlete keeps the recent heading from one fix to the next in
+    /// the stillness model (the rest goes to a new heading: a turn).
+    static let headingPersistence = 0.5
+    /// Seconds over which earlier Doppler vectors fade from the heading the stillness model
+    /// expects (about the time a hiker needs to turn a hairpin).
+    static let headingMemory = 10.0
+
     /// Smoothed log odds of still for every observation (forward–backward).
     ///
     /// - Parameters:

@@ -141,7 +141,8 @@ public struct TrackFilterConfiguration: Hashable, Sendable {
 /// Groups of activities that move alike, with their motion parameters.
 ///
 /// Accelerations (m²/s³ spectral densities): a hiker's pace drifts by a few tenths of a m/s over
-/// minutes (along 0.005) but a hairpin turns the velocity in 15 s (across 0.05); a runner changes
+/// minutes (along 0.001: ±0.25 m/s in a minute, one standard deviation) but a hairpin turns the
+/// velocity in 15 s (across 0.05); stops and starts are the stillness model's, not this drift's. A runner changes
 /// pace faster and corners at ~0.5–1 m/s² (0.05 / 0.5); a rider holds speed but turns at junctions
 /// at ~2 m/s² (0.1 / 1).
 private struct MotionClass {
@@ -155,7 +156,7 @@ private struct MotionClass {
         case .walking, .wheelchairWalkPace, .golf:
             self.init(along: 0.01, cross: 0.1, startStop: 0.8, initialSpeed: 1.5, stillSpeed: 0.4, vertical: 1e-5)
         case .hiking, .climbing, .hunting:
-            self.init(along: 0.005, cross: 0.05, startStop: 0.5, initialSpeed: 1.5, stillSpeed: 0.3, vertical: 1e-5)
+            self.init(along: 0.001, cross: 0.05, startStop: 0.5, initialSpeed: 1.5, stillSpeed: 0.3, vertical: 1e-5)
         case .cycling, .handCycling, .skatingSports:
             self.init(along: 0.1, cross: 1.0, startStop: 1.0, initialSpeed: 8, stillSpeed: 1.0, vertical: 5e-5)
         case .downhillSkiing, .snowboarding, .snowSports:

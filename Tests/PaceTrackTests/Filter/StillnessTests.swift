@@ -65,6 +65,41 @@ import Testing
         #expect(noisy > 0 && noisy < quiet / 5)
     }
 
+    @Test func dopplerVectorsThatAgreeInDirectionAreEvidenceOfMotion() {
+        // Noise σ = 0.6 m/s per axis, a walker at 0.8 m/s heading east, alternative 0.6 m/s: each
+        // speed alone is as short as standing-still noise (Rayleigh mean 0.75 m/s).
+        let variance = 0.36
+        let walking = [Vector2(0.8, 0.1), Vector2(0.7, -0.2), Vector2(0.9, 0.3), Vector2(0.6, -0.1), Vector2(0.85, 0.0)]
+        var heading = Vector2.zero
+        var coherent = 0.0, speedsAlone = 0.0
+        for v in walking {
+            coherent += StillnessDetector.evidence(velocity: v, variance: variance, movingSpeed: 0.6, heading: &heading)
+            speedsAlone += StillnessDetector.evidence(speed: v.length, variance: variance, movingSpeed: 0.6)
+        }
+        #expect(speedsAlone > -0.5, "the speeds alone barely tell walking from standing: \(speedsAlone)")
+        #expect(coherent < speedsAlone - 1, "agreeing directions must favour moving: \(coherent) vs \(speedsAlone)")
+
+        // The same speeds in scattered directions (standing still under that noise) are not evidence of motion.
+        let scattered = [Vector2(0.8, 0.1), Vector2(-0.7, -0.2), Vector2(0.3, -0.85), Vector2(-0.1, 0.6), Vector2(0.0, -0.85)]
+        heading = .zero
+        var still = 0.0
+        for v in scattered { still += StillnessDetector.evidence(velocity: v, variance: variance, movingSpeed: 0.6, heading: &heading) }
+        #expect(still > coherent + 1)
+
+        // A first vector, with nothing remembered, says what its speed says (up to the mixture's
+        // normalisation, which is zero for a fresh heading).
+        var empty = Vector2.zero
+        let first = StillnessDetector.evidence(velocity: Vector2(0.5, 0.5), variance: variance, movingSpeed: 0.6, heading: &empty)
+        #expect(abs(first - StillnessDetector.evidence(speed: Vector2(0.5, 0.5).length, variance: variance, movingSpeed: 0.6)) < 1e-9)
+
+        // A runner's clear vector is strong evidence of motion even right after a U-turn: reversing
+        // against a remembered heading costs at most −log(1 − ρ).
+        var remembered = Vector2(-30, 0)
+        let reversed = StillnessDetector.evidence(velocity: Vector2(3, 0), variance: 0.01, movingSpeed: 1, heading: &remembered)
+        let plain = StillnessDetector.evidence(speed: 3, variance: 0.01, movingSpeed: 1)
+        #expect(reversed < 0 && reversed <= plain - log(1 - StillnessDetector.headingPersistence) + 1e-9)
+    }
+
     @Test func besselFunctionMatchesReferenceValues() {
         // I₀(x) from tables: I₀(1) = 1.2660659, I₀(3) = 4.8807926, I₀(10) = 2815.7166.
         #expect(abs(logBesselI0(1) - log(1.2660659)) < 1e-6)
