@@ -15,7 +15,8 @@ public import PaceModel
 ///   Doppler noise is estimated from the data.
 /// - **Outliers.** Positions failing a χ² innovation test (multipath the reported accuracy hides)
 ///   are skipped without touching the state, and counted.
-/// - **Stillness.** A two-state detector on the Doppler speeds decides when the athlete stands
+/// - **Stillness.** A two-state detector on the Doppler speeds and directions (vectors that agree
+///   with the recent heading are evidence of motion) decides when the athlete stands
 ///   still: the velocity is then held at zero and no distance accrues (no creeping at traffic
 ///   lights); hysteresis keeps the decision from flapping.
 /// - **Distance.** The odometer integrates the filtered speed, corrected for the upward bias of a
