@@ -7,8 +7,12 @@ import PaceModel
 public struct ImportReport: Hashable, Sendable {
     /// Workouts saved, by UUID.
     public var imported: [UUID] = []
-    /// Activities already in the store (same sync identifier), not saved again.
+    /// Activities already in the store (same sync identifier, or the same recording from another
+    /// file; see ``SameRecordingRule``), not saved again.
     public var skippedAsDuplicate = 0
+    /// The activities among ``skippedAsDuplicate`` that repeat a stored workout from another
+    /// file, one sentence each naming that workout.
+    public var sameRecordings: [String] = []
     /// Activities refused, each with the reason.
     public var rejected: [String] = []
     /// Notes on derived or dropped data.
@@ -28,11 +32,16 @@ public struct ActivityImporter: Sendable {
     public var store: HealthStore
     /// The conversion used.
     public var converter: ActivityConverter
+    /// Which stored workouts count as the same recording; `nil` imports every activity whose
+    /// identifier is new, even one that repeats a stored workout.
+    public var sameRecording: SameRecordingRule?
 
     /// Creates an importer.
-    public init(store: HealthStore, converter: ActivityConverter = ActivityConverter()) {
+    public init(store: HealthStore, converter: ActivityConverter = ActivityConverter(),
+                sameRecording: SameRecordingRule? = SameRecordingRule()) {
         self.store = store
         self.converter = converter
+        self.sameRecording = sameRecording
     }
 
     /// Converts and saves each activity; a failure of one never leaves a half-written workout
@@ -54,6 +63,21 @@ public struct ActivityImporter: Sendable {
                 report.rejected.append("\(label): \(error.message)")
                 continue
             }
+            let stored: Workout?
+            do {
+                stored = try storedRecording(like: converted.workout)
+            } catch {
+                report.rejected.append("\(label): \(error.description)")
+                continue
+            }
+            if let stored {
+                let apart = Int(abs(converted.workout.startDate.timeIntervalSince(stored.startDate)).rounded())
+                report.skippedAsDuplicate += 1
+                report.sameRecordings.append("\(label): the same recording as workout \(stored.id) (\(stored.activityType.name), "
+                    + "starts \(apart) s apart and covers the same time), so it was not imported again; "
+                    + "pass --allow-duplicates to keep both")
+                continue
+            }
             do {
                 try store.save(converted.objects)
                 report.imported.append(converted.workout.id)
@@ -65,5 +89,19 @@ public struct ActivityImporter: Sendable {
             }
         }
         return report
+    }
+
+    /// A stored workout that is the same recording as `workout` under another sync identifier
+    /// (one with the same identifier is left to the store's sync rules).
+    private func storedRecording(like workout: Workout) throws(QueryError) -> Workout? {
+        guard let rule = sameRecording else { return nil }
+        let window = SamplePredicate.date(from: workout.startDate.addingTimeInterval(-rule.startTolerance),
+                                          to: workout.endDate.addingTimeInterval(rule.startTolerance))
+        let identifier = workout.metadata.syncIdentifier
+        for case .workout(let stored) in try store.samples(matching: .workout, predicate: window) {
+            if identifier != nil, stored.metadata.syncIdentifier == identifier { continue }
+            if rule.matches(workout, stored) { return stored }
+        }
+        return nil
     }
 }

@@ -109,6 +109,28 @@ import Testing
         }
     }
 
+    @Test func theSameRunInAnotherFormatIsSkippedUnlessDuplicatesAreAllowed() async throws {
+        defer { directory.remove() }
+        _ = try await pace.run(["import", Self.fixture("tcx/fr220-run-4laps-hr-runcad.tcx")])
+        let original = try #require(try HealthStore(path: storePath).workouts().first)
+        let fit = directory.path("same-run.fit")
+        let export = try await pace.run(["export", original.id.uuidString, "--format", "fit", "--output", fit])
+        #expect(export.status == 0, "\(export.standardError)")
+
+        let again = try await pace.run(["import", fit])
+        #expect(again.status == 0, "\(again.standardOutput)")
+        #expect(again.standardOutput.hasPrefix("Imported 0 workouts from 1 file; 1 skipped as duplicate; 0 rejected.\n"),
+                "\(again.standardOutput)")
+        #expect(again.standardOutput.contains("duplicate: ") && again.standardOutput.contains("the same recording as workout \(original.id)"),
+                "\(again.standardOutput)")
+        #expect(try HealthStore(path: storePath).workouts().count == 1)
+
+        let kept = try await pace.run(["import", fit, "--allow-duplicates"])
+        #expect(kept.standardOutput.hasPrefix("Imported 1 workout from 1 file; 0 skipped as duplicate; 0 rejected.\n"),
+                "\(kept.standardOutput)")
+        #expect(try HealthStore(path: storePath).workouts().count == 2)
+    }
+
     @Test func exportOfAnUnknownWorkoutFails() async throws {
         defer { directory.remove() }
         let result = try await pace.run(["export", UUID().uuidString, "--format", "gpx"])

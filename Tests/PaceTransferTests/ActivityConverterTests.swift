@@ -97,6 +97,56 @@ import Testing
         #expect(try store.quantitySamples(of: .heartRate).count == 1200)
     }
 
+    @Test func theSameRecordingFromAnotherFileIsSkippedUnlessAllowed() throws {
+        let store = try HealthStore.inMemory()
+        let importer = ActivityImporter(store: store)
+        let first = importer.import([Self.run(identifier: nil)], fileIdentifier: "watch.fit")
+        let firstID = try #require(first.imported.first)
+
+        // The same run from another file (another content identifier, e.g. the TCX a website made).
+        let copy = importer.import([Self.run(identifier: nil)], fileIdentifier: "website.tcx")
+        #expect(copy.imported.isEmpty)
+        #expect(copy.skippedAsDuplicate == 1)
+        #expect(copy.sameRecordings.count == 1)
+        #expect(copy.sameRecordings.first?.contains("the same recording as workout \(firstID)") == true, "\(copy.sameRecordings)")
+        #expect(copy.sameRecordings.first?.contains("--allow-duplicates") == true)
+        #expect(try store.workouts().count == 1)
+
+        // A later workout with the same shape is not the same recording.
+        var later = Self.run(identifier: nil)
+        later.laps = later.laps.map { lap in
+            var lap = lap
+            lap.startTime = lap.startTime?.addingTimeInterval(2 * 3600)
+            lap.records = lap.records.map { record in
+                var record = record
+                record.time = record.time?.addingTimeInterval(2 * 3600)
+                return record
+            }
+            return lap
+        }
+        later.timerEvents = later.timerEvents.map { ActivityTimerEvent(kind: $0.kind, time: $0.time.addingTimeInterval(2 * 3600)) }
+        #expect(importer.import([later], fileIdentifier: "evening.fit").imported.count == 1)
+
+        // Without the rule both copies are kept.
+        let keepAll = ActivityImporter(store: store, sameRecording: nil)
+        #expect(keepAll.import([Self.run(identifier: nil)], fileIdentifier: "phone.gpx").imported.count == 1)
+        #expect(try store.workouts().count == 3)
+    }
+
+    @Test(arguments: [
+        (0.0, 3600.0, 30.0, 3590.0, true),     // the same hour, the copy trimmed by 30 s at the start and 10 s at the end
+        (0.0, 3600.0, 90.0, 3600.0, false),    // starts 90 s apart
+        (0.0, 3600.0, 0.0, 1800.0, false),     // the first half only: another workout (a warm-up lap file)
+        (0.0, 0.0, 0.0, 0.0, true),            // two instants at the same time
+    ])
+    func sameRecordingRuleComparesStartsAndSharedTime(a0: Double, a1: Double, b0: Double, b1: Double, same: Bool) {
+        func workout(_ s: Double, _ e: Double) -> Workout {
+            Workout(activityType: .running, start: Self.start.addingTimeInterval(s), end: Self.start.addingTimeInterval(e))
+        }
+        #expect(SameRecordingRule().matches(workout(a0, a1), workout(b0, b1)) == same)
+        #expect(SameRecordingRule().matches(workout(b0, b1), workout(a0, a1)) == same)
+    }
+
     @Test func oneBadActivityDoesNotStopTheOthers() throws {
         let store = try HealthStore.inMemory()
         let bad = RecordedActivity(sport: "running", name: "broken", laps: [])
