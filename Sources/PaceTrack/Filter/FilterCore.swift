@@ -190,18 +190,32 @@ struct FilterCore: Sendable {
             // so its expected value is s·I₁(κ)/I₀(κ) along v̂, with the rest of s² as spread; with no
             // prediction, zero with variance s²/2. Skipping these fixes instead would bias slow
             // speeds upwards, since the vectors that remain are the ones noise made fast.
-            measurement = .zero
-            variance = o.speed * o.speed / 2 + o.dopplerVariance
             let predicted = state.velocity, predictedSpeed = predicted.length
-            if predictedSpeed > 0 {
-                let kappa = o.speed * predictedSpeed / (o.dopplerVariance + 0.5 * covariance.vv.trace)
-                let meanCosine = besselRatioI1I0(kappa)
-                measurement = (o.speed * meanCosine / predictedSpeed) * predicted
-                variance = o.dopplerVariance + o.speed * o.speed * (1 - meanCosine * meanCosine) / 2
+            guard predictedSpeed > 0 else {
+                measurement = .zero
+                variance = o.speed * o.speed / 2 + o.dopplerVariance
+                return condition(velocity: measurement, variance: variance)
             }
+            // A speed says nothing across the predicted direction: only the component along v̂ is
+            // measured (conditioning both would pin the heading to its own prediction). Its
+            // variance is the spread's mean per axis, s²(1 − A²)/2: the exact along-axis spread
+            // s²(1 − A/κ − A²) trusts κ, which rests on the predicted speed, and measured a
+            // distance bias (DECISIONS 81).
+            let kappa = o.speed * predictedSpeed / (o.dopplerVariance + 0.5 * covariance.vv.trace)
+            let meanCosine = besselRatioI1I0(kappa)
+            let u = (1 / predictedSpeed) * predicted
+            variance = max(o.dopplerVariance + o.speed * o.speed * (1 - meanCosine * meanCosine) / 2, 1e-8)
+            covariance.conditionVelocity(&state, along: u, innovation: o.speed * meanCosine - predictedSpeed, variance: variance)
+            return variance
         } else {
             return 0
         }
+        return condition(velocity: measurement, variance: variance)
+    }
+
+    /// Conditions on a measured velocity vector with per-axis variance `variance`; returns the
+    /// variance used.
+    private mutating func condition(velocity measurement: Vector2, variance: Double) -> Double {
         let c = covariance
         let innovation = measurement - state.velocity
         let s = c.vv + Matrix2(diagonal: max(variance, 1e-8))

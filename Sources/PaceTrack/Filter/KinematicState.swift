@@ -84,6 +84,29 @@ struct KinematicCovariance: Hashable, Sendable {
         return true
     }
 
+    /// Conditions on a scalar measurement of the velocity along the unit vector `u`,
+    /// `z = uᵀ v + noise` of variance `variance`, given the innovation `z − uᵀ v̂`.
+    ///
+    /// - Returns: false (and changes nothing) when the innovation variance is not positive.
+    @discardableResult
+    mutating func conditionVelocity(_ x: inout KinematicState, along u: Vector2, innovation: Double, variance: Double) -> Bool {
+        let ap = pv * u, av = vv * u, ab = vb.transposed * u
+        let s = u.x * av.x + u.y * av.y + variance
+        guard s > 0, s.isFinite else { return false }
+        x.position += (innovation / s) * ap
+        x.velocity += (innovation / s) * av
+        x.bias += (innovation / s) * ab
+        let w = 1 / s
+        pp -= w * Matrix2.outer(ap, ap)
+        pv -= w * Matrix2.outer(ap, av)
+        pb -= w * Matrix2.outer(ap, ab)
+        vv -= w * Matrix2.outer(av, av)
+        vb -= w * Matrix2.outer(av, ab)
+        bb -= w * Matrix2.outer(ab, ab)
+        tidy()
+        return true
+    }
+
     /// Transforms every block by the same horizontal map `t` (`T P Tᵀ` with `T = diag(t, t, t)`).
     func transformed(by t: Matrix2) -> KinematicCovariance {
         func map(_ m: Matrix2) -> Matrix2 { Matrix2.timesTransposed(t * m, t) }

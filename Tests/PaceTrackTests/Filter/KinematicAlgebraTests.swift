@@ -121,6 +121,26 @@ import Testing
         #expect(Self.close(Self.dense(p), expectedP, tolerance: 1e-8))
     }
 
+    @Test func velocityUpdateAlongADirectionMatchesDenseFormula() {
+        var p = Self.covariance(seed: 5)
+        var x = KinematicState(position: Vector2(1, 2), velocity: Vector2(0.6, -0.8), bias: Vector2(0.5, -0.2))
+        let u = Vector2(0.6, -0.8)  // unit vector along the velocity
+        let h: Dense = [[0, 0, u.x, u.y, 0, 0]]
+        let r = 0.4, z = 0.3
+        let d = Self.dense(p)
+        let s = Self.multiply(Self.multiply(h, d), Self.transpose(h))[0][0] + r
+        let k = Self.multiply(d, Self.transpose(h)).map { $0[0] / s }
+        let innovation = z - (u.x * x.velocity.x + u.y * x.velocity.y)
+        let expectedX = zip(Self.vector(x), k.map { $0 * innovation }).map(+)
+        let expectedP = Self.add(d, Self.multiply(k.map { [$0] }, Self.multiply(h, d)), -1)
+        #expect(p.conditionVelocity(&x, along: u, innovation: innovation, variance: r))
+        #expect(Self.close([Self.vector(x)], [expectedX]))
+        #expect(Self.close(Self.dense(p), expectedP, tolerance: 1e-8))
+        // Along u the posterior variance is the harmonic combination of prior and measurement.
+        let prior = Self.covariance(seed: 5).vv.quadraticForm(u)
+        #expect(abs(p.vv.quadraticForm(u) - prior * r / (prior + r)) < 1e-9)
+    }
+
     @Test func smoothingStepMatchesDenseFormula() {
         let p = Self.covariance(seed: 4), next = Self.covariance(seed: 5)
         let x = KinematicState(position: Vector2(1, 2), velocity: Vector2(3, -1), bias: Vector2(0.5, -0.2))
