@@ -6,6 +6,10 @@
 # usage: Scripts/accuracy.sh [extra pace-bench accuracy options]
 #   PACE_ACCURACY_DIR   the benchmark's scripts (default: ../shared/accuracy)
 #   PACE_SCRATCH_PATH   a separate SwiftPM build directory (optional)
+#   PACE_ACCURACY_SEEDS the dataset's seeds (default "1 2 3 4 5", the benchmark's own)
+#   PACE_ACCURACY_DOC   the report written (default docs/ACCURACY.md)
+# Held-out seeds, tracks the filter was not developed on:
+#   PACE_ACCURACY_SEEDS="6 7 8 9 10" PACE_ACCURACY_DOC=docs/ACCURACY-HELDOUT.md Scripts/accuracy.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,10 +23,11 @@ python3 -m pip install --quiet numpy scipy pyproj
 
 dataset="$(mktemp -d)"
 trap 'rm -rf "$dataset"' EXIT
-python3 "$accuracy/make_dataset.py" "$dataset" > /dev/null
+read -r -a seeds <<< "${PACE_ACCURACY_SEEDS:-1 2 3 4 5}"
+python3 "$accuracy/make_dataset.py" "$dataset" --seeds "${seeds[@]}" > /dev/null
 
 scratch=()
 if [ -n "${PACE_SCRATCH_PATH:-}" ]; then scratch=(--scratch-path "$PACE_SCRATCH_PATH"); fi
 swift build "${scratch[@]}" -c release --product pace-bench
 swift run "${scratch[@]}" -c release --skip-build pace-bench accuracy "$dataset" \
-    --scorer "$accuracy/score.py" --output "$dataset/out" --write docs/ACCURACY.md "$@"
+    --scorer "$accuracy/score.py" --output "$dataset/out" --write "${PACE_ACCURACY_DOC:-docs/ACCURACY.md}" "$@"
