@@ -8,8 +8,8 @@
 #   PACE_SCRATCH_PATH   a separate SwiftPM build directory (optional)
 #   PACE_ACCURACY_SEEDS the dataset's seeds (default "1 2 3 4 5", the benchmark's own)
 #   PACE_ACCURACY_DOC   the report written (default docs/ACCURACY.md)
-# Other seeds (docs/ACCURACY-HELDOUT.md holds seeds 6–10, a harder draw):
-#   PACE_ACCURACY_SEEDS="6 7 8 9 10" PACE_ACCURACY_DOC=docs/ACCURACY-HELDOUT.md Scripts/accuracy.sh
+# Other seeds (docs/ACCURACY-SEEDS-6-10.md holds seeds 6–10, a harder draw):
+#   PACE_ACCURACY_SEEDS="6 7 8 9 10" PACE_ACCURACY_DOC=docs/ACCURACY-SEEDS-6-10.md Scripts/accuracy.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

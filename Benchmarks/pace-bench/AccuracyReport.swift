@@ -72,7 +72,7 @@ struct AccuracyReport {
         lines.append("")
         lines.append("- Reproduce: `Scripts/accuracy.sh` (installs numpy, scipy and pyproj, makes the dataset in a")
         lines.append("  temporary directory with `make_dataset.py`, then runs the command); the same on other seeds (6–10, a")
-        lines.append("  harder draw): `PACE_ACCURACY_SEEDS=\"6 7 8 9 10\" PACE_ACCURACY_DOC=docs/ACCURACY-HELDOUT.md Scripts/accuracy.sh`.")
+        lines.append("  harder draw): `PACE_ACCURACY_SEEDS=\"6 7 8 9 10\" PACE_ACCURACY_DOC=docs/ACCURACY-SEEDS-6-10.md Scripts/accuracy.sh`.")
         lines.append("- Command: `\(command)`, DATASET made by `make_dataset.py` (seeds \(seeds.map(String.init).joined(separator: ", ")))")
         lines.append("- Machine: \(Self.machine())")
         lines.append("- The filter is told only the activity: track, city → running; walk → walking; hike → hiking;")
