@@ -35,7 +35,7 @@ public enum DBusError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidAddress(let address, let reason):
             "D-Bus address '\(address)' is not usable: \(reason). Use unix:path=/run/dbus/system_bus_socket or unix:abstract=name."
         case .socket(let operation, let target, let code):
-            "D-Bus socket \(operation) on \(target) failed: \(String(cString: strerror(code))) (errno \(code)). Is the bus daemon running?"
+            "D-Bus socket \(operation) on \(target) failed: \(systemErrorText(code)) (errno \(code)). Is the bus daemon running?"
         case .authenticationFailed(let detail):
             "D-Bus authentication (SASL EXTERNAL) failed: \(detail). Check the bus policy allows this user."
         case .invalidSignature(let signature, let reason):

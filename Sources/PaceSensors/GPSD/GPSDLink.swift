@@ -35,7 +35,7 @@ enum GPSDLink {
                                                             bufferingPolicy: .bufferingOldest(bufferLimit))
         let endpoint = "\(host):\(port)"
         guard let wake = GPSDWakeSignal() else {
-            continuation.yield(.closed(.ioFailed(endpoint: endpoint, message: GPSDSocket.errorText(errno))))
+            continuation.yield(.closed(.ioFailed(endpoint: endpoint, message: systemErrorText(errno))))
             continuation.finish()
             return stream
         }
@@ -88,7 +88,7 @@ enum GPSDLink {
             if count == 0 { return .closedByServer(endpoint: endpoint) }
             if count < 0 {
                 if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { continue }
-                return .ioFailed(endpoint: endpoint, message: GPSDSocket.errorText(errno))
+                return .ioFailed(endpoint: endpoint, message: systemErrorText(errno))
             }
             for piece in splitter.append(buffer[0..<count]) {
                 let event: GPSDLinkEvent = switch piece {

@@ -35,10 +35,17 @@ public enum GPSDMessage: Hashable, Sendable {
     ///   class has a missing or mistyped member.
     public init(line: some DataProtocol) throws(GPSDDecodingError) {
         let data = Data(line)
-        let excerpt = GPSDDecodingError.excerpt(of: String(decoding: data, as: UTF8.self))
+        // Built only when the line is refused: SKY lines run to kilobytes.
+        var excerpt: String { GPSDDecodingError.excerpt(of: String(decoding: data, as: UTF8.self)) }
         let decoder = JSONDecoder()
-        guard (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else { throw .notJSON(excerpt: excerpt) }
-        guard let className = (try? decoder.decode(Header.self, from: data))?.class else {
+        let className: String
+        do {
+            className = try decoder.decode(Header.self, from: data).class
+        } catch DecodingError.dataCorrupted {
+            throw .notJSON(excerpt: excerpt)
+        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+            throw .notJSON(excerpt: excerpt)  // valid JSON, but an array, string or number
+        } catch {
             throw .missingClass(excerpt: excerpt)
         }
         do {

@@ -28,13 +28,13 @@ enum GPSDSocket {
             let fd = socket(info.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
                             | Int32(SOCK_CLOEXEC.rawValue), info.ai_protocol)
             guard fd >= 0 else {
-                failure = .connectFailed(endpoint: endpoint, message: errorText(errno))
+                failure = .connectFailed(endpoint: endpoint, message: systemErrorText(errno))
                 continue
             }
             enableKeepalive(fd)
             if Glibc.connect(fd, info.ai_addr, info.ai_addrlen) == 0 { return fd }
             guard errno == EINPROGRESS else {
-                failure = .connectFailed(endpoint: endpoint, message: errorText(errno))
+                failure = .connectFailed(endpoint: endpoint, message: systemErrorText(errno))
                 close(fd)
                 continue
             }
@@ -43,14 +43,14 @@ enum GPSDSocket {
                 close(fd)
                 return nil
             case .timedOut:
-                failure = .connectTimedOut(endpoint: endpoint, seconds: seconds(timeout))
+                failure = .connectTimedOut(endpoint: endpoint, seconds: durationSeconds(timeout))
                 close(fd)
             case .ready:
                 var code: Int32 = 0
                 var length = socklen_t(MemoryLayout<Int32>.size)
                 getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length)
                 if code == 0 { return fd }
-                failure = .connectFailed(endpoint: endpoint, message: errorText(code))
+                failure = .connectFailed(endpoint: endpoint, message: systemErrorText(code))
                 close(fd)
             }
         }
@@ -79,7 +79,7 @@ enum GPSDSocket {
             } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
                 if wait(fd: fd, events: Int16(POLLOUT), wake: wake, timeout: nil) == .woken { return false }
             } else {
-                throw .ioFailed(endpoint: endpoint, message: errorText(errno))
+                throw .ioFailed(endpoint: endpoint, message: systemErrorText(errno))
             }
         }
         return true
@@ -88,7 +88,7 @@ enum GPSDSocket {
     /// Waits until `fd` has one of `events` (or an error/hang-up), the wake signal fires, or the timeout passes.
     static func wait(fd: Int32, events: Int16, wake: GPSDWakeSignal, timeout: Duration?) -> Wait {
         var fds = [pollfd(fd: fd, events: events, revents: 0), pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
-        let milliseconds = timeout.map { Int32(clamping: Int(seconds($0) * 1000)) } ?? -1
+        let milliseconds = timeout.map { Int32(clamping: Int(durationSeconds($0) * 1000)) } ?? -1
         while true {
             let count = poll(&fds, 2, milliseconds)
             if count < 0 && errno == EINTR { continue }
@@ -98,13 +98,4 @@ enum GPSDSocket {
         }
     }
 
-    /// The system's text for an `errno` value.
-    static func errorText(_ code: Int32) -> String {
-        String(cString: strerror(code))
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-    }
 }

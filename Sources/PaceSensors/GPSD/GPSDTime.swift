@@ -16,7 +16,7 @@ enum GPSDTime {
               bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
               let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
               let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2), let second = number(bytes, 17, 2),
-              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+              case let date = NMEADate(year: year, month: month, day: day), date.isValid,
               hour < 24, minute < 60, second <= 60
         else { return nil }
         var fraction = 0.0
@@ -29,7 +29,7 @@ enum GPSDTime {
                 scale /= 10
             }
         }
-        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let days = date.daysSinceUnixEpoch
         let seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second)
         return Date(timeIntervalSince1970: seconds + fraction)
     }
@@ -41,23 +41,5 @@ enum GPSDTime {
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }
         return value
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to the given proleptic Gregorian date (civil-from-days inverse).
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

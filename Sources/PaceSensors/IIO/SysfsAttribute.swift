@@ -31,7 +31,7 @@ enum SysfsAttribute {
         var detail: String {
             switch self {
             case .missing(let path): "\(path) does not exist (device removed or driver unloaded?)"
-            case .unreadable(let path, let code): "\(path) cannot be read: \(String(cString: strerror(code)))"
+            case .unreadable(let path, let code): "\(path) cannot be read: \(systemErrorText(code))"
             case .garbage(let path, let text): "\(path) holds '\(text.prefix(40))', not a number"
             }
         }

@@ -38,8 +38,7 @@ enum SysfsPoller {
                 for event in result.events {
                     if case .dropped = continuation.yield(event) { dropped += 1 }
                 }
-                let nanoseconds = max(0, result.delay.components.seconds * 1_000_000_000 + result.delay.components.attoseconds / 1_000_000_000)
-                deadline = deadline + .nanoseconds(Int(nanoseconds))
+                deadline = deadline + .nanoseconds(Int(max(0, durationSeconds(result.delay)) * 1e9))
                 let now = DispatchTime.now()
                 if deadline < now { deadline = now }
                 if control.wait(until: deadline) { break }

@@ -76,7 +76,7 @@ final class DescriptorReader: @unchecked Sendable {
             let ready = poll(&request, 1, 100)
             if ready < 0 {
                 if errno == EINTR { continue }
-                continuation.yield(.failed("poll failed: \(String(cString: strerror(errno)))"))
+                continuation.yield(.failed("poll failed: \(systemErrorText(errno))"))
                 return
             }
             if ready == 0 {
@@ -107,7 +107,7 @@ final class DescriptorReader: @unchecked Sendable {
                     return
                 }
             } else {
-                continuation.yield(.failed("read failed: \(String(cString: strerror(errno)))"))
+                continuation.yield(.failed("read failed: \(systemErrorText(errno))"))
                 return
             }
         }

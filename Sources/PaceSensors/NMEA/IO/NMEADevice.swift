@@ -27,13 +27,13 @@ enum NMEADevice {
         let speed = try speed(for: baudRate)
         let fd = Glibc.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = systemErrorText(errno)
             throw NMEASourceError(code: .openFailed,
                                   message: "Cannot open serial device \(path): \(reason). Check that the receiver is plugged in and that you may read it (group 'dialout').")
         }
         var settings = termios()
         guard tcgetattr(fd, &settings) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = systemErrorText(errno)
             close(fd)
             throw NMEASourceError(code: .configureFailed,
                                   message: "\(path) is not a serial device (\(reason)); use NMEASource(file:) for files and FIFOs.")
@@ -48,7 +48,7 @@ enum NMEADevice {
         cfsetispeed(&settings, speed)
         cfsetospeed(&settings, speed)
         guard tcsetattr(fd, TCSANOW, &settings) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = systemErrorText(errno)
             close(fd)
             throw NMEASourceError(code: .configureFailed,
                                   message: "Cannot set \(path) to \(baudRate) baud raw mode: \(reason). Check that it is the receiver's serial port and that no other program holds it.")
@@ -62,13 +62,13 @@ enum NMEADevice {
     static func openFile(_ path: String) throws(NMEASourceError) -> (fd: Int32, isFIFO: Bool) {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = systemErrorText(errno)
             throw NMEASourceError(code: .openFailed, message: "Cannot open NMEA file \(path): \(reason). Check the path and that you may read it.")
         }
         let isFIFO = (info.st_mode & S_IFMT) == S_IFIFO
         let fd = Glibc.open(path, (isFIFO ? O_RDWR : O_RDONLY) | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = systemErrorText(errno)
             throw NMEASourceError(code: .openFailed, message: "Cannot open NMEA file \(path): \(reason). Check the path and that you may read it.")
         }
         return (fd, isFIFO)
