@@ -14,8 +14,6 @@ public enum BluetoothError: Error, Hashable, Sendable, CustomStringConvertible {
     case connectFailed(address: String, detail: String)
     /// The device connected but its GATT services did not appear in time.
     case servicesNotResolved(address: String, seconds: Double)
-    /// A BlueZ reply did not have the documented shape.
-    case unexpectedReply(member: String, detail: String)
 
     /// What went wrong and what the user can do about it.
     public var description: String {
@@ -34,8 +32,6 @@ public enum BluetoothError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(address.uppercased()) did not connect (\(detail)); wake it (wear the strap, spin the crank) and keep it in range, and make sure no phone holds it"
         case .servicesNotResolved(let address, let seconds):
             "\(address) connected but its GATT services were not resolved within \(Int(seconds)) s; move closer or restart the sensor"
-        case .unexpectedReply(let member, let detail):
-            "BlueZ reply to \(member) is not as documented: \(detail)"
         }
     }
 }

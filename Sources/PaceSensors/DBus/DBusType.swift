@@ -3,7 +3,7 @@
 /// ```swift
 /// let types = try DBusType.parse("a{sv}")   // [.array(.dictEntry(key: .string, value: .variant))]
 /// ```
-public indirect enum DBusType: Hashable, Sendable {
+public enum DBusType: Hashable, Sendable {
     /// `y`, an unsigned 8-bit integer.
     case byte
     /// `b`, a boolean (marshalled as a 32-bit 0 or 1).
@@ -33,11 +33,11 @@ public indirect enum DBusType: Hashable, Sendable {
     /// `v`, a value carrying its own signature.
     case variant
     /// `a…`, an array of one element type.
-    case array(DBusType)
+    indirect case array(DBusType)
     /// `(…)`, a structure of one or more fields.
     case structure([DBusType])
     /// `{kv}`, a dictionary entry; only valid as an array element, with a basic key type.
-    case dictEntry(key: DBusType, value: DBusType)
+    indirect case dictEntry(key: DBusType, value: DBusType)
 
     /// Maximum signature length in bytes (D-Bus specification).
     public static let maximumSignatureLength = 255

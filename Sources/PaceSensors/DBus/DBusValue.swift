@@ -7,7 +7,7 @@
 /// ```swift
 /// let options = DBusValue.dictionary([("Transport", .variant(.string("le")))])
 /// ```
-public indirect enum DBusValue: Hashable, Sendable {
+public enum DBusValue: Hashable, Sendable {
     /// `y`
     case byte(UInt8)
     /// `b`
@@ -39,9 +39,9 @@ public indirect enum DBusValue: Hashable, Sendable {
     /// `(…)`: the fields in order.
     case structure([DBusValue])
     /// `{kv}`: one dictionary entry.
-    case dictEntry(DBusValue, DBusValue)
+    indirect case dictEntry(DBusValue, DBusValue)
     /// `v`: a value with its own signature.
-    case variant(DBusValue)
+    indirect case variant(DBusValue)
 
     /// The value's type.
     public var type: DBusType {

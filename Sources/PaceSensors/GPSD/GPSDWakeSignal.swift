@@ -25,12 +25,6 @@ final class GPSDWakeSignal: Sendable {
         _ = write(writeFD, &byte, 1)
     }
 
-    /// Whether ``signal()`` has been called.
-    var isSignalled: Bool {
-        var probe = pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)
-        return poll(&probe, 1, 0) > 0
-    }
-
     deinit {
         close(readFD)
         close(writeFD)

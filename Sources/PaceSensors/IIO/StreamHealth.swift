@@ -12,8 +12,6 @@ struct StreamHealth: Sendable {
     private(set) var consecutiveFailures = 0
     /// Whether the stream is reported disconnected.
     private(set) var isDisconnected = false
-    /// Whether a reading was ever delivered.
-    private(set) var hasDelivered = false
 
     init(stream: SensorStream, failureLimit: Int) {
         self.stream = stream
@@ -23,7 +21,6 @@ struct StreamHealth: Sendable {
     /// A reading was made: the events to send before it (`reconnected` after a disconnection).
     mutating func succeeded() -> [SensorEvent] {
         consecutiveFailures = 0
-        hasDelivered = true
         guard isDisconnected else { return [] }
         isDisconnected = false
         return [.reconnected(stream)]

@@ -15,8 +15,8 @@ enum SysfsAttribute {
         case missing(path: String)
         /// It exists but reading failed (`EIO`, `EBUSY`, `EACCES`, …): `errno` names the error.
         case unreadable(path: String, errno: Int32)
-        /// It was read but does not hold what was expected (not a number, empty).
-        case garbage(path: String, text: String)
+        /// It was read but does not hold what was expected (`expected`: "a number" unless said).
+        case garbage(path: String, text: String, expected: String = "a number")
 
         /// The counted reason key for a ``SkippedInput``.
         var reason: String {
@@ -32,7 +32,7 @@ enum SysfsAttribute {
             switch self {
             case .missing(let path): "\(path) does not exist (device removed or driver unloaded?)"
             case .unreadable(let path, let code): "\(path) cannot be read: \(systemErrorText(code))"
-            case .garbage(let path, let text): "\(path) holds '\(text.prefix(40))', not a number"
+            case .garbage(let path, let text, let expected): "\(path) holds '\(text.prefix(40))', not \(expected)"
             }
         }
 

@@ -34,22 +34,21 @@ public struct NMEASentenceParser: Sendable {
         let comma = body.firstIndex(of: UInt8(ascii: ",")) ?? body.endIndex
         let address = String(decoding: body[body.startIndex..<comma], as: UTF8.self)
         let (talker, type) = try Self.split(address: address)
-        let name = talker.id == "P" ? "P" + type : address
 
         if let star {
             let digits = bytes[(star + 1)...]
             guard digits.count == 2, let sent = UInt8(String(decoding: digits, as: UTF8.self), radix: 16) else {
                 throw NMEAParseError(code: .checksum,
-                                     message: "\(name): checksum field '*\(String(decoding: digits.prefix(8), as: UTF8.self))' is not two hex digits")
+                                     message: "\(address): checksum field '*\(String(decoding: digits.prefix(8), as: UTF8.self))' is not two hex digits")
             }
             let computed = body.reduce(UInt8(0), ^)
             guard sent == computed else {
                 throw NMEAParseError(code: .checksum,
-                                     message: "\(name): checksum *\(Self.hex(computed)) expected, *\(Self.hex(sent)) found")
+                                     message: "\(address): checksum *\(Self.hex(computed)) expected, *\(Self.hex(sent)) found")
             }
         } else if requiresChecksum || first == UInt8(ascii: "!") || Self.checksumMandatoryTypes.contains(type) {
             throw NMEAParseError(code: .missingChecksum,
-                                 message: "\(name) has no *HH checksum, which is mandatory for this sentence")
+                                 message: "\(address) has no *HH checksum, which is mandatory for this sentence")
         }
 
         var fields: [Substring] = []
@@ -57,7 +56,7 @@ public struct NMEASentenceParser: Sendable {
             let text = String(decoding: body[(comma + 1)...], as: UTF8.self)
             fields = text.split(separator: ",", omittingEmptySubsequences: false)
         }
-        let reader = NMEAFieldReader(sentence: name, fields: fields)
+        let reader = NMEAFieldReader(sentence: address, fields: fields)
         let content: NMEASentence.Content
         switch talker.id == "P" ? "" : type {
         case "GGA": content = .gga(try NMEAGGA(reader))

@@ -39,7 +39,7 @@ enum PowerSupplyDirectory {
         if SysfsAttribute.exists(path + "/capacity") {
             return SysfsAttribute.number(path + "/capacity").flatMap { percent in
                 guard (0...100).contains(percent) else {
-                    return .failure(.garbage(path: path + "/capacity", text: "\(percent) (not 0…100)"))
+                    return .failure(.garbage(path: path + "/capacity", text: "\(percent)", expected: "a percentage 0…100"))
                 }
                 return .success(percent)
             }
@@ -49,7 +49,8 @@ enum PowerSupplyDirectory {
             return SysfsAttribute.number("\(path)/\(now)").flatMap { current in
                 SysfsAttribute.number("\(path)/\(full)").flatMap { capacity in
                     guard capacity > 0, current >= 0 else {
-                        return .failure(.garbage(path: "\(path)/\(full)", text: "\(current)/\(capacity)"))
+                        return .failure(.garbage(path: "\(path)/\(full)", text: "\(current)/\(capacity)",
+                                                 expected: "a positive full capacity and a non-negative level"))
                     }
                     return .success(min(100, current / capacity * 100))
                 }

@@ -242,11 +242,6 @@ enum StoreSchema {
         return "(\(floor) - (\(x) < \(floor) * 900.0) + (\(x) >= (\(floor) + 1) * 900.0))"
     }
 
-    /// Per type, source and 15-minute bucket of start dates: the count, sum, minimum and maximum of
-    /// the quantity samples' canonical values. Kept exact by triggers (an insert adds, a delete
-    /// recomputes its bucket); the columns a rollup depends on cannot be updated in place. Statistics
-    /// collections of discrete types read it instead of every sample when the interval boundaries
-    /// fall on bucket boundaries (DECISIONS 54).
     /// A rollup table (v6's 15-minute one, v8's hourly one): per type, bucket and source, the
     /// count, sum, minimum and maximum of canonical values.
     static func rollupTable(_ name: String) -> String {
@@ -264,6 +259,11 @@ enum StoreSchema {
         """
     }
 
+    /// Per type, source and 15-minute bucket of start dates: the count, sum, minimum and maximum of
+    /// the quantity samples' canonical values. Kept exact by triggers (an insert adds, a delete
+    /// recomputes its bucket); the columns a rollup depends on cannot be updated in place. Statistics
+    /// collections of discrete types read it instead of every sample when the interval boundaries
+    /// fall on bucket boundaries (DECISIONS 54).
     private static var v6: String {
         let newBucket = rollupBucket("o.startDate")
         return """

@@ -175,42 +175,43 @@ struct FilterCore: Sendable {
     /// Conditions on the Doppler velocity (or on zero velocity while still); returns the
     /// measurement variance used, 0 when none.
     private mutating func updateVelocity(_ o: Observation, still: Bool) -> Double {
-        var measurement: Vector2
-        var variance: Double
         if still {
-            measurement = .zero
-            variance = configuration.stillVelocityStandardDeviation * configuration.stillVelocityStandardDeviation
-        } else if o.doppler == .vector {
-            measurement = o.velocity
-            variance = o.dopplerVariance
-        } else if o.doppler == .speedOnly {
-            // A speed without a course (receivers drop the course when slow): the measured vector
-            // lies on a circle of radius s in an unknown direction. Given the predicted velocity v̂,
-            // its direction follows a von Mises distribution of concentration κ = s|v̂| / (σ² + P),
-            // so its expected value is s·I₁(κ)/I₀(κ) along v̂, with the rest of s² as spread; with no
-            // prediction, zero with variance s²/2. Skipping these fixes instead would bias slow
-            // speeds upwards, since the vectors that remain are the ones noise made fast.
-            let predicted = state.velocity, predictedSpeed = predicted.length
-            guard predictedSpeed > 0 else {
-                measurement = .zero
-                variance = o.speed * o.speed / 2 + o.dopplerVariance
-                return condition(velocity: measurement, variance: variance)
-            }
-            // A speed says nothing across the predicted direction: only the component along v̂ is
-            // measured (conditioning both would pin the heading to its own prediction). Its
-            // variance is the spread's mean per axis, s²(1 − A²)/2: the exact along-axis spread
-            // s²(1 − A/κ − A²) trusts κ, which rests on the predicted speed, and measured a
-            // distance bias (DECISIONS 81).
-            let kappa = o.speed * predictedSpeed / (o.dopplerVariance + 0.5 * covariance.vv.trace)
-            let meanCosine = besselRatioI1I0(kappa)
-            let u = (1 / predictedSpeed) * predicted
-            variance = max(o.dopplerVariance + o.speed * o.speed * (1 - meanCosine * meanCosine) / 2, 1e-8)
-            covariance.conditionVelocity(&state, along: u, innovation: o.speed * meanCosine - predictedSpeed, variance: variance)
-            return variance
-        } else {
+            let sd = configuration.stillVelocityStandardDeviation
+            return condition(velocity: .zero, variance: sd * sd)
+        }
+        switch o.doppler {
+        case .vector:
+            return condition(velocity: o.velocity, variance: o.dopplerVariance)
+        case .speedOnly:
+            return conditionOnSpeed(o)
+        case .none:
             return 0
         }
-        return condition(velocity: measurement, variance: variance)
+    }
+
+    /// Conditions on a speed without a course (receivers drop the course when slow); returns the
+    /// measurement variance used, 0 when none.
+    ///
+    /// The measured vector lies on a circle of radius s in an unknown direction. Given the
+    /// predicted velocity v̂, its direction follows a von Mises distribution of concentration
+    /// κ = s|v̂| / (σ² + P), so its expected value is s·I₁(κ)/I₀(κ) along v̂, with the rest of s² as
+    /// spread; with no prediction, zero with variance s²/2. Skipping these fixes instead would bias
+    /// slow speeds upwards, since the vectors that remain are the ones noise made fast.
+    private mutating func conditionOnSpeed(_ o: Observation) -> Double {
+        let predicted = state.velocity, predictedSpeed = predicted.length
+        guard predictedSpeed > 0 else {
+            return condition(velocity: .zero, variance: o.speed * o.speed / 2 + o.dopplerVariance)
+        }
+        // A speed says nothing across the predicted direction: only the component along v̂ is
+        // measured (conditioning both would pin the heading to its own prediction). Its variance is
+        // the spread's mean per axis, s²(1 − A²)/2: the exact along-axis spread s²(1 − A/κ − A²)
+        // trusts κ, which rests on the predicted speed, and measured a distance bias (DECISIONS 81).
+        let kappa = o.speed * predictedSpeed / (o.dopplerVariance + 0.5 * covariance.vv.trace)
+        let meanCosine = besselRatioI1I0(kappa)
+        let variance = max(o.dopplerVariance + o.speed * o.speed * (1 - meanCosine * meanCosine) / 2, 1e-8)
+        let applied = covariance.conditionVelocity(&state, along: (1 / predictedSpeed) * predicted,
+                                                   innovation: o.speed * meanCosine - predictedSpeed, variance: variance)
+        return applied ? variance : 0
     }
 
     /// Conditions on a measured velocity vector with per-axis variance `variance`; returns the

@@ -80,11 +80,11 @@ struct Matrix2: Hashable, Sendable {
     @inline(__always) static func += (l: inout Matrix2, r: Matrix2) { l = l + r }
     @inline(__always) static func -= (l: inout Matrix2, r: Matrix2) { l = l - r }
 
-    /// `l * rᵀ`.
     /// The outer product `l rᵀ`.
     @inline(__always) static func outer(_ l: Vector2, _ r: Vector2) -> Matrix2 {
         Matrix2(l.x * r.x, l.x * r.y, l.y * r.x, l.y * r.y)
     }
+    /// `l * rᵀ`.
     @inline(__always) static func timesTransposed(_ l: Matrix2, _ r: Matrix2) -> Matrix2 {
         Matrix2(l.a * r.a + l.b * r.b, l.a * r.c + l.b * r.d, l.c * r.a + l.d * r.b, l.c * r.c + l.d * r.d)
     }

@@ -58,8 +58,8 @@ enum NMEADevice {
 
     /// Opens a file or FIFO for reading, non-blocking. A FIFO is opened read-write so that it never
     /// reports end-of-file between writers (Linux allows this; see fifo(7)).
-    /// - Returns: The descriptor and whether it is a FIFO.
-    static func openFile(_ path: String) throws(NMEASourceError) -> (fd: Int32, isFIFO: Bool) {
+    /// - Returns: The descriptor.
+    static func openFile(_ path: String) throws(NMEASourceError) -> Int32 {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let reason = systemErrorText(errno)
@@ -71,6 +71,6 @@ enum NMEADevice {
             let reason = systemErrorText(errno)
             throw NMEASourceError(code: .openFailed, message: "Cannot open NMEA file \(path): \(reason). Check the path and that you may read it.")
         }
-        return (fd, isFIFO)
+        return fd
     }
 }

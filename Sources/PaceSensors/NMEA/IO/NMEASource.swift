@@ -85,7 +85,7 @@ public struct NMEASource: SensorSource {
             do {
                 switch input {
                 case .serial(let path, let baudRate): fd = try NMEADevice.openSerial(path, baudRate: baudRate)
-                case .file(let path): fd = try NMEADevice.openFile(path).fd
+                case .file(let path): fd = try NMEADevice.openFile(path)
                 }
             } catch {
                 Self.logger.warning("\(description): \(error.message)")

@@ -11,8 +11,6 @@ public struct NMEASourceError: Error, Hashable, Sendable, CustomStringConvertibl
         public static let openFailed = Code("open-failed")
         /// The device is not a terminal, or termios rejected the settings.
         public static let configureFailed = Code("configure-failed")
-        /// Reading failed or the device hung up (unplugged).
-        public static let readFailed = Code("read-failed")
 
         /// The code's name, e.g. `"unsupported-baud-rate"`.
         public var description: String { raw }
