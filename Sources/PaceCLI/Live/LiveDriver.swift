@@ -177,7 +177,7 @@ actor LiveDriver {
             return .saved(try savedReport(endedBy: "batteryCritical"))
         case .failed:
             throw SessionError(code: .cannotBuildWorkout,
-                               message: "The session failed; its readings are in the journal. Run `pace recover --finish` to try again.")
+                               message: "Session \(session.id) failed; its readings are in the journal. Run `pace recover --finish \(session.id)` to try again.")
         default:
             break
         }
@@ -195,7 +195,7 @@ actor LiveDriver {
         guard let workoutID = try journal.session(session.id).workoutID,
               let workout = try journal.store.workout(id: workoutID),
               let summaryData = try journal.summary(ofWorkout: workoutID) else {
-            throw SessionError(code: .journal, message: "Session \(session.id) was saved but its workout cannot be read back from the store.")
+            throw SessionError(code: .journal, message: "Session \(session.id) was saved but its workout cannot be read back from the store; `pace list` shows the workouts it holds (is another process changing this store?).")
         }
         let summary = try JSONDecoder().decode(PaceRecorder.WorkoutSummary.self, from: summaryData)
         return LiveRecordingReport(workout: workout, routeID: try journal.store.routes(forWorkout: workoutID).first?.id, summary: summary,
@@ -209,9 +209,6 @@ actor LiveDriver {
         terminal.log("\(reason): stopping the recording (\(stop == .finish ? "finish and save" : "leave the session open")).")
     }
 
-    /// Skipped input so far, by reason.
-    var skippedCounts: [String: Int] { skipped }
-
     /// The streams' states so far.
     var streamStatus: [SensorStream: LiveStreamStatus] { status }
 
@@ -224,7 +221,7 @@ actor LiveDriver {
             let now = clock.now()
             if abs(reading.time.timeIntervalSince(now)) > Self.maximumClockSkew {
                 await handle(.skipped(SkippedInput(reason: "live.clock",
-                    detail: "a \(reading.stream.rawValue) reading is stamped \(reading.time.formatted(.iso8601)), more than an hour from this machine's clock (\(now.formatted(.iso8601))); a live source must deliver current data — check the receiver's date and the machine's clock")))
+                    detail: "a \(reading.stream.rawValue) reading is stamped \(reading.time.formatted(.iso8601)), more than \(Int(Self.maximumClockSkew / 60)) minutes from this machine's clock (\(now.formatted(.iso8601))); a live source must deliver current data — check the receiver's date and the machine's clock")))
                 return
             }
             status[reading.stream] = .live(reading.time)
