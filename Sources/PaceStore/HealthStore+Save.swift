@@ -79,7 +79,6 @@ extension HealthStore {
         do {
             return try writer.write { db in
                 let transaction = WriteTransactionState(db: db)
-                
                 let objectWriter = ObjectWriter(db: db, now: Date(), transaction: transaction)
                 var skipped: [Int] = []
                 var position = 0

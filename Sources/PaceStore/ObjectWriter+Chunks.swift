@@ -140,7 +140,7 @@ extension ObjectWriter {
     ///   the caller saves the samples one by one.
     func insertChunk(_ objects: [HealthObject], _ encoded: [EncodedSample?], indices: ArraySlice<Int>,
                      transaction: WriteTransactionState) throws -> Bool {
-        let statements = try transaction.chunkStatements()
+        let statements = transaction.chunkStatements()
         let rows = indices.count
         let header = try statements.header(rows: rows, db: db)
         sqlite3_reset(header.sqliteStatement)

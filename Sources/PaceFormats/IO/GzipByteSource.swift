@@ -122,7 +122,7 @@ public final class GzipByteSource: ByteSource {
                 memberEnded = false
             }
             let before = consumedOffset
-            let status = Self.inflateStep(stream)
+            let status = CZlibShim.inflate(stream)
             let done = room - Int(stream.pointee.avail_out)
             switch status {
             case Z_STREAM_END:
@@ -180,14 +180,6 @@ public final class GzipByteSource: ByteSource {
                             message: "it expands more than \(maximumRatio) times (\(produced) bytes from \(consumedOffset)), as only a gzip bomb does",
                             offset: consumedOffset)
         }
-    }
-
-    private static func inflateStep(_ stream: UnsafeMutablePointer<z_stream>) -> Int32 {
-        #if canImport(CZlib)
-        CZlib.inflate(stream, Z_NO_FLUSH)
-        #else
-        zlib.inflate(stream, Z_NO_FLUSH)
-        #endif
     }
 }
 

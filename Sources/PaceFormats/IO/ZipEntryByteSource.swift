@@ -179,8 +179,9 @@ struct ZipInflateError: Error, CustomStringConvertible {
     var description: String
 }
 
-/// zlib's `inflate`, named apart from ``ZipEntryByteSource``'s own method.
-private enum CZlibShim {
+/// zlib's `inflate`, named apart from the byte sources' own methods (used by
+/// ``ZipEntryByteSource`` and ``GzipByteSource``).
+enum CZlibShim {
     static func inflate(_ stream: UnsafeMutablePointer<z_stream>) -> Int32 {
         #if canImport(CZlib)
         CZlib.inflate(stream, Z_NO_FLUSH)
