@@ -198,6 +198,22 @@ struct LiveServiceTests {
         }
     }
 
+    /// The process below `ancestor` (a child, or a child's child) running `executable`: script(1)
+    /// starts its command through `$SHELL -c`, and a shell that does not exec its last command
+    /// (dash, when `SHELL` is unset) leaves pace a grandchild, with the shell its parent.
+    static func descendant(of ancestor: Int32, running executable: URL) -> Int32? {
+        let target = executable.resolvingSymlinksInPath().path
+        var frontier = [ancestor]
+        while let parent = frontier.popLast() {
+            for child in children(of: parent) {
+                let image = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child)/exe")
+                if image == target { return child }
+                frontier.append(child)
+            }
+        }
+        return nil
+    }
+
     /// Whether a process exists and is not a zombie.
     static func isAlive(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
@@ -249,7 +265,7 @@ struct LiveServiceTests {
         var pace: Int32?
         let deadline = Date().addingTimeInterval(10)
         while pace == nil, Date() < deadline {
-            pace = children(of: scriptPID).first
+            pace = descendant(of: scriptPID, running: runner.executable)
             Thread.sleep(forTimeInterval: 0.05)
         }
         guard let pace else {
