@@ -35,3 +35,13 @@ struct ObjectIDArgument: ParsableArguments {
     })
     var id: UUID
 }
+
+/// Where the sysfs sensor trees are: hidden options, for tests that build a fake tree (and for a
+/// machine that mounts sysfs elsewhere).
+struct SysfsRootOptions: ParsableArguments {
+    @Option(name: .customLong("iio-root"), help: .hidden)
+    var iioRoot: String = "/sys/bus/iio/devices"
+
+    @Option(name: .customLong("power-supply-root"), help: .hidden)
+    var powerSupplyRoot: String = "/sys/class/power_supply"
+}

@@ -240,12 +240,7 @@ struct ObjectWriter {
         } else {
             try deviceJSON.map { try DeviceRows.id(of: $0, db: db) }
         }
-        try db.cachedStatement(sql: """
-            INSERT INTO healthObject (uuid, kind, typeIdentifier, startDate, endDate, anchor,
-                sourceName, sourceBundleIdentifier, sourceVersion, sourceProductType, sourceOperatingSystemVersion,
-                deviceID, metadata, syncIdentifier, syncVersion, savedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [
+        try db.cachedStatement(sql: HealthObjectInsert.sql()).execute(arguments: [
                 StoreCoding.text(object.id), kind, object.objectType.identifier,
                 StoreCoding.value(start), StoreCoding.value(end), anchor,
                 source.name, source.bundleIdentifier, source.version, source.productType, source.operatingSystemVersion,

@@ -28,16 +28,6 @@ enum SampleChunk {
         }
     }
 
-    static func headerSQL(rows: Int) -> String {
-        let row = "(" + Array(repeating: "?", count: 16).joined(separator: ",") + ")"
-        return """
-            INSERT INTO healthObject (uuid, kind, typeIdentifier, startDate, endDate, anchor,
-                sourceName, sourceBundleIdentifier, sourceVersion, sourceProductType, sourceOperatingSystemVersion,
-                deviceID, metadata, syncIdentifier, syncVersion, savedAt)
-            VALUES \(Array(repeating: row, count: rows).joined(separator: ","))
-            """
-    }
-
     static func quantitySQL(rows: Int) -> String {
         "INSERT INTO quantitySample (uuid, value, unit, canonicalValue) VALUES "
             + Array(repeating: "(?,?,?,?)", count: rows).joined(separator: ",")
@@ -101,7 +91,7 @@ final class SampleChunkStatements {
     }
 
     func header(rows: Int, db: Database) throws -> Statement {
-        try statement(rows, in: &headers, db: db, sql: SampleChunk.headerSQL)
+        try statement(rows, in: &headers, db: db, sql: { HealthObjectInsert.sql(rows: $0) })
     }
 
     func quantity(rows: Int, db: Database) throws -> Statement {

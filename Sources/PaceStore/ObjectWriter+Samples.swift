@@ -130,12 +130,7 @@ struct SampleStatements {
     let tombstone: Statement
 
     init(db: Database) throws {
-        header = try db.makeStatement(sql: """
-            INSERT INTO healthObject (uuid, kind, typeIdentifier, startDate, endDate, anchor,
-                sourceName, sourceBundleIdentifier, sourceVersion, sourceProductType, sourceOperatingSystemVersion,
-                deviceID, metadata, syncIdentifier, syncVersion, savedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        header = try db.makeStatement(sql: HealthObjectInsert.sql())
         quantity = try db.makeStatement(sql: "INSERT INTO quantitySample (uuid, value, unit, canonicalValue) VALUES (?, ?, ?, ?)")
         category = try db.makeStatement(sql: "INSERT INTO categorySample (uuid, value) VALUES (?, ?)")
         tombstone = try db.makeStatement(sql: "SELECT 1 FROM tombstone WHERE uuid = ?")

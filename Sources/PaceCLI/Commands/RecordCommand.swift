@@ -64,11 +64,7 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .customLong("on-term"), help: ArgumentHelp("What SIGTERM and SIGINT do to a live recording: finish (save) or leave (keep it open to resume).", valueName: "finish|leave"))
     var onTerm: String = "finish"
 
-    @Option(name: .customLong("iio-root"), help: .hidden)
-    var iioRoot: String = "/sys/bus/iio/devices"
-
-    @Option(name: .customLong("power-supply-root"), help: .hidden)
-    var powerSupplyRoot: String = "/sys/class/power_supply"
+    @OptionGroup var sysfs: SysfsRootOptions
 
     @Option(name: .customLong("battery-interval"), help: .hidden)
     var batteryInterval: Double = 30

@@ -21,11 +21,7 @@ struct SensorsCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds to wait for gpsd.", valueName: "seconds"))
     var timeout: Double = 1
 
-    @Option(name: .customLong("iio-root"), help: .hidden)
-    var iioRoot: String = "/sys/bus/iio/devices"
-
-    @Option(name: .customLong("power-supply-root"), help: .hidden)
-    var powerSupplyRoot: String = "/sys/class/power_supply"
+    @OptionGroup var sysfs: SysfsRootOptions
 
     @Flag(name: .customLong("no-bluetooth"), help: "Do not scan for Bluetooth devices.")
     var noBluetooth = false
@@ -45,8 +41,8 @@ struct SensorsCommand: AsyncParsableCommand {
         let report = SensorsReport(
             gpsd: SensorsReport.GPSD(host: host, port: port, probe: await probe),
             bluetooth: await bluetooth,
-            iio: IIOSource.discover(root: iioRoot),
-            batteries: BatterySource.discover(root: powerSupplyRoot))
+            iio: IIOSource.discover(root: sysfs.iioRoot),
+            batteries: BatterySource.discover(root: sysfs.powerSupplyRoot))
         output.write(output.json ? try JSONOutput.encode(report) : report.text())
     }
 

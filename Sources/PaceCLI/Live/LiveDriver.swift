@@ -198,8 +198,9 @@ actor LiveDriver {
             throw SessionError(code: .journal, message: "Session \(session.id) was saved but its workout cannot be read back from the store; `pace list` shows the workouts it holds (is another process changing this store?).")
         }
         let summary = try JSONDecoder().decode(PaceRecorder.WorkoutSummary.self, from: summaryData)
-        return LiveRecordingReport(workout: workout, routeID: try journal.store.routes(forWorkout: workoutID).first?.id, summary: summary,
-                                   sampleCount: nil, endedBy: endedBy, skippedInput: skipped, sources: sources.map(\.description))
+        let saved = RecordingReport(workout: workout, routeID: try journal.store.routes(forWorkout: workoutID).first?.id,
+                                    summary: summary, sampleCount: nil)
+        return LiveRecordingReport(saved: saved, endedBy: endedBy, skippedInput: skipped, sources: sources.map(\.description))
     }
 
     /// Asks the recording to stop (a signal, or the finish key).

@@ -14,7 +14,7 @@ extension RecordCommand {
     func runLive(_ sensors: SensorSpecification) async throws {
         let type = activity.flatMap(WorkoutActivityType.init(name:)) ?? .running
         if case .path(let path) = sensors.battery {
-            let directory = path.contains("/") ? path : (powerSupplyRoot as NSString).appendingPathComponent(path)
+            let directory = path.contains("/") ? path : (sysfs.powerSupplyRoot as NSString).appendingPathComponent(path)
             guard FileManager.default.fileExists(atPath: directory) else {
                 throw ValidationError("--battery '\(path)': no such power supply; `pace sensors` lists the batteries, or use --battery auto.")
             }
@@ -38,7 +38,7 @@ extension RecordCommand {
             })
         let store = try storeOptions.open()
         let journal = RecordingJournal(store: store)
-        let sources = sensors.sources(activityType: type, iioRoot: iioRoot, powerSupplyRoot: powerSupplyRoot,
+        let sources = sensors.sources(activityType: type, iioRoot: sysfs.iioRoot, powerSupplyRoot: sysfs.powerSupplyRoot,
                                       batteryInterval: .seconds(batteryInterval))
         let driver = try await LiveDriver.prepare(journal: journal, origin: sensors.origin, sources: sources, activityType: type,
                                                   resumeInterrupted: !new, terminal: terminal)

@@ -3,18 +3,12 @@ import PaceModel
 import PaceRecorder
 
 /// What `pace record` prints at the end of a live recording: the saved workout as for a replay
-/// (`--json`: the same field names, SI units), how it ended, and the input the sensors skipped.
+/// (``RecordingReport``; `--json`: the same field names, SI units, in the same object), how it
+/// ended, and the input the sensors skipped. The workout's fields read through (`report.workoutID`).
+@dynamicMemberLookup
 struct LiveRecordingReport: Encodable {
-    var workoutID: UUID
-    var routeID: UUID?
-    var activityType: String
-    var start: Date
-    var end: Date
-    var summary: PaceRecorder.WorkoutSummary
-    var eventCount: Int
-    /// Quantity samples saved; `nil` when the session finished by itself (critical battery) and
-    /// the count was not at hand.
-    var sampleCount: Int?
+    /// The saved workout, reported as a replay's.
+    var saved: RecordingReport
     /// `finish` (key or signal), `batteryCritical` (the session saved itself).
     var endedBy: String
     /// Skipped input by reason, e.g. `["sysfs.garbage": 3]`.
@@ -22,33 +16,39 @@ struct LiveRecordingReport: Encodable {
     /// The sources, as described in logs.
     var sources: [String]
 
-    /// From a workout the driver finished.
-    init(_ recorded: RecordedWorkout, endedBy: String, skippedInput: [String: Int], sources: [String]) {
-        self.init(workout: recorded.workout, routeID: recorded.route?.id, summary: recorded.summary,
-                  sampleCount: recorded.objects.filter { if case .quantitySample = $0 { true } else { false } }.count,
-                  endedBy: endedBy, skippedInput: skippedInput, sources: sources)
+    /// A field of the saved workout's report.
+    subscript<Value>(dynamicMember field: KeyPath<RecordingReport, Value>) -> Value { saved[keyPath: field] }
+
+    private enum CodingKeys: String, CodingKey {
+        case endedBy, skippedInput, sources
     }
 
-    /// From a workout read back from the store.
-    init(workout: Workout, routeID: UUID?, summary: PaceRecorder.WorkoutSummary, sampleCount: Int?, endedBy: String,
-         skippedInput: [String: Int], sources: [String]) {
-        workoutID = workout.id
-        self.routeID = routeID
-        activityType = workout.activityType.name
-        start = workout.startDate
-        end = workout.endDate
-        self.summary = summary
-        eventCount = workout.events.count
-        self.sampleCount = sampleCount
+    /// From a workout the driver finished.
+    init(_ recorded: RecordedWorkout, endedBy: String, skippedInput: [String: Int], sources: [String]) {
+        self.init(saved: RecordingReport(recorded), endedBy: endedBy, skippedInput: skippedInput, sources: sources)
+    }
+
+    /// From a saved workout's report and how the recording went.
+    init(saved: RecordingReport, endedBy: String, skippedInput: [String: Int], sources: [String]) {
+        self.saved = saved
         self.endedBy = endedBy
         self.skippedInput = skippedInput
         self.sources = sources
     }
 
+    /// One JSON object: the workout's fields, then how the recording went.
+    func encode(to encoder: any Encoder) throws {
+        try saved.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(endedBy, forKey: .endedBy)
+        try container.encode(skippedInput, forKey: .skippedInput)
+        try container.encode(sources, forKey: .sources)
+    }
+
     func text() -> String {
-        var lines = ["Saved \(activityType) \(workoutID.uuidString)" + (endedBy == "batteryCritical" ? " (battery critical)" : "")]
-        lines += Dashboard.summaryLines(summary)
-        lines.append("  events \(eventCount)   samples \(sampleCount.map(String.init) ?? "–")")
+        var lines = ["Saved \(saved.activityType) \(saved.workoutID.uuidString)" + (endedBy == "batteryCritical" ? " (battery critical)" : "")]
+        lines += Dashboard.summaryLines(saved.summary)
+        lines.append("  events \(saved.eventCount)   samples \(saved.sampleText)")
         lines.append("  sources    \(sources.joined(separator: "; "))")
         lines.append("  skipped    " + Self.skippedText(skippedInput))
         return lines.joined(separator: "\n")
