@@ -41,6 +41,9 @@ struct FilesCommand: ParsableCommand {
     @Option(help: "applehealth: the store file to import into; must not exist (default: a temporary store, deleted afterwards).")
     var store: String?
 
+    @Flag(help: "applehealth: import into --store, which must already hold this export (the monthly re-import of a cumulative export: every record a duplicate).")
+    var again = false
+
     func validate() throws {
         guard FileManager.default.fileExists(atPath: file) else {
             throw ValidationError("'\(file)' does not exist; generate inputs with Scripts/generate-large-inputs.py.")
@@ -49,9 +52,14 @@ struct FilesCommand: ParsableCommand {
             guard format == .applehealth else {
                 throw ValidationError("--store is only for applehealth.")
             }
-            guard !FileManager.default.fileExists(atPath: store) else {
-                throw ValidationError("the store '\(store)' already exists; the benchmark imports into a fresh store.")
+            guard again || !FileManager.default.fileExists(atPath: store) else {
+                throw ValidationError("the store '\(store)' already exists; the benchmark imports into a fresh store (or pass --again).")
             }
+            guard !again || FileManager.default.fileExists(atPath: store) else {
+                throw ValidationError("--again imports into a store that holds the export already; '\(store)' does not exist.")
+            }
+        } else if again {
+            throw ValidationError("--again needs --store: the store that already holds the export.")
         }
     }
 

@@ -80,7 +80,7 @@ struct QueriesData {
 
     /// Writes the heart-rate and step samples as an Apple Health `export.xml`.
     func writeExportXML(to url: URL) throws {
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         var text = """

@@ -87,12 +87,28 @@ extension HealthStore {
                     var end = position
                     while end < ordered.count, end - position < SampleChunk.maximumRows,
                           SampleChunk.fits(objects[ordered[end]], batch.encoded[ordered[end]]) { end += 1 }
-                    if end - position > 1, try !transaction.mustCheckTombstones(),
-                       try objectWriter.insertChunk(objects, batch.encoded, indices: ordered[position..<end], transaction: transaction) {
-                        position = end
-                        continue
+                    var rows = Array(ordered[position..<max(end, position + 1)])
+                    if end - position > 1, try !transaction.mustCheckTombstones() {
+                        if try objectWriter.insertChunk(objects, batch.encoded, indices: rows[...], transaction: transaction) {
+                            position = end
+                            continue
+                        }
+                        if skipping {
+                            // A refused chunk in an import is mostly samples stored before (an export
+                            // imported again): one index probe each leaves those out, and the rest is
+                            // tried as a chunk again, instead of a failing INSERT per stored sample.
+                            rows = try rows.filter { index in
+                                guard try objectWriter.isSyncIdentifierStored(of: objects[index]) else { return true }
+                                skipped.append(index)
+                                return false
+                            }
+                            if rows.count > 1,
+                               try objectWriter.insertChunk(objects, batch.encoded, indices: rows[...], transaction: transaction) {
+                                rows = []
+                            }
+                        }
                     }
-                    for index in ordered[position..<max(end, position + 1)]
+                    for index in rows
                     where try !objectWriter.insert(objects[index], encoded: batch.encoded[index], skippingStoredSyncIdentifier: skipping) {
                         skipped.append(index)
                     }

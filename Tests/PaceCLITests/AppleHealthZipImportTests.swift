@@ -61,6 +61,23 @@ import Testing
             .filter { !$0.hasPrefix("health.sqlite") && !$0.hasPrefix("folder.sqlite") } == ["export.zip"])
     }
 
+    @Test func importsARenamedExportXMLByItsContentAndRefusesOtherXML() async throws {
+        defer { directory.remove() }
+        let renamed = directory.path("health-2026-11.xml")
+        try FileManager.default.copyItem(at: Self.exportFolder.appendingPathComponent("export.xml"),
+                                         to: URL(fileURLWithPath: renamed))
+        let other = directory.path("notes.xml")
+        try Data("<?xml version=\"1.0\"?>\n<Notes><Note>not health</Note></Notes>\n".utf8).write(to: URL(fileURLWithPath: other))
+
+        let imported = try await pace.run(["import", renamed])
+        let refused = try await pace.run(["import", other])
+
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardOutput.hasPrefix("Imported Apple Health export \(renamed): 2 samples, 1 workout"), "\(imported.standardOutput)")
+        #expect(refused.status == 1)
+        #expect(refused.standardOutput.contains("notes.xml: is not a GPX, TCX or FIT file"), "\(refused.standardOutput)")
+    }
+
     @Test func importsARezippedExportWithAnotherTopFolder() async throws {
         defer { directory.remove() }
         let path = try exportZip("rezipped.zip", folder: "Health Export 2024")

@@ -218,6 +218,30 @@ import Testing
         #expect(try Self.rows(store) == Self.rows(general))
     }
 
+    @Test func aReimportLeavesOutStoredSamplesOfRefusedChunksAndWritesTheRestLikeTheGeneralPath() throws {
+        let objects = Self.longRun(count: SampleChunk.maximumRows * 3 + 7, syncPrefix: "export")
+        let store = try HealthStore.inMemory()
+        let general = try HealthStore.inMemory()
+        // Stored before, with no tombstone in the store (so chunks are tried): every quantity sample
+        // of the first chunk (its category samples, which carry no sync identifier, are new), two
+        // samples of the second, none of the third or of the tail.
+        let storedIndices = (Array(0..<SampleChunk.maximumRows) + [SampleChunk.maximumRows + 3, SampleChunk.maximumRows + 30])
+            .filter { objects[$0].metadata.syncIdentifier != nil }
+        let stored = storedIndices.map { objects[$0] }
+        try store.save(stored)
+        try Self.saveInGeneralPath(stored, to: general)
+
+        let skipped = try store.saveSkippingStoredSyncIdentifiers(HealthObjectBatch(objects))
+        let generalSkipped = try general.writer.write { db in
+            let writer = ObjectWriter(db: db, now: Date())
+            return try objects.indices.filter { try !writer.insert(objects[$0], encoded: nil, skippingStoredSyncIdentifier: true) }
+        }
+
+        #expect(skipped == storedIndices)
+        #expect(generalSkipped == skipped)
+        #expect(try Self.rows(store) == Self.rows(general), "same rows and anchors as one by one")
+    }
+
     @Test func aChunkOnAStoreWithoutTombstonesRefusedByAStoredUUIDChangesNothing() throws {
         let objects = Self.longRun(count: SampleChunk.maximumRows, syncPrefix: "uuid")
         let store = try HealthStore.inMemory()

@@ -18,7 +18,7 @@ struct ImportCommand: ParsableCommand {
             when any file or activity was rejected.
 
             Apple Health's export.zip (read in place, never extracted), a folder containing export.xml (an \
-            extracted export), or a file named export.xml is imported as an Apple Health export: samples in batches, each workout with its routes; importing it \
+            extracted export), or export.xml (under any name ending in .xml) is imported as an Apple Health export: samples in batches, each workout with its routes; importing it \
             again skips what is already stored. Progress goes to standard error every 50000 items.
             """)
 
@@ -106,7 +106,8 @@ struct ImportCommand: ParsableCommand {
             && !isDirectory.boolValue
     }
 
-    /// A `.zip` (Apple Health's export.zip), a folder containing `export.xml`, or a file named `export.xml`.
+    /// A `.zip` (Apple Health's export.zip), a folder containing `export.xml`, a file named `export.xml`,
+    /// or an `.xml` file whose document is `HealthData` (an export.xml renamed).
     static func isAppleHealthExport(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
@@ -118,7 +119,19 @@ struct ImportCommand: ParsableCommand {
         if isDirectory.boolValue {
             return FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("export.xml"))
         }
-        return (path as NSString).lastPathComponent == "export.xml"
+        if (path as NSString).lastPathComponent == "export.xml" { return true }
+        return (path as NSString).pathExtension.lowercased() == "xml" && Self.startsAsHealthData(path)
+    }
+
+    /// Whether an XML file renamed from `export.xml` is one: its document element (or the DOCTYPE
+    /// naming it, which Apple's export puts first, with a DTD of a few kilobytes) is `HealthData`,
+    /// within the first 64 KiB.
+    static func startsAsHealthData(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 1 << 16) else { return false }
+        let text = String(decoding: head, as: UTF8.self)
+        return text.contains("<HealthData") || text.contains("<!DOCTYPE HealthData")
     }
 
     static func importAppleHealth(_ path: String, into store: HealthStore, progress: ProgressLine) -> AppleHealthImportOutcome {
