@@ -93,11 +93,17 @@ final class DBusSocket: @unchecked Sendable {
     func readAvailable(maximum: Int = 65_536) throws(DBusError) -> [UInt8] {
         let fd = descriptor.withLock { $0 }
         guard fd >= 0 else { throw .connectionClosed(reason: "socket closed") }
-        var buffer = [UInt8](repeating: 0, count: maximum)
-        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, maximum, 0) }
-        if count > 0 { return Array(buffer[0..<count]) }
+        var count = 0
+        var code: Int32 = 0
+        // Not zero-filled: recv writes the bytes it returns, and only those are kept.
+        let buffer = [UInt8](unsafeUninitializedCapacity: maximum) { bytes, initialized in
+            count = recv(fd, bytes.baseAddress, maximum, 0)
+            code = errno
+            initialized = max(count, 0)
+        }
+        // A copy of just the bytes read, so the 64 KiB storage is not kept per message.
+        if count > 0 { return count == maximum ? buffer : Array(buffer[..<count]) }
         if count == 0 { throw .connectionClosed(reason: "the bus closed the connection") }
-        let code = errno
         if code == EAGAIN || code == EWOULDBLOCK || code == EINTR { return [] }
         throw .socket(operation: "recv", target: target, errno: code)
     }

@@ -48,20 +48,21 @@ enum SysfsAttribute {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(failure(path, errno)) }
         defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        var count = 0
-        while count < buffer.count {
-            let got = buffer.withUnsafeMutableBytes { bytes in
-                read(fd, bytes.baseAddress! + count, bytes.count - count)
+        // An attribute is one short line; a stack buffer of a page holds any of them.
+        let read: Result<String, Failure> = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { buffer in
+            var count = 0
+            while count < buffer.count {
+                let got = systemRead(fd, buffer.baseAddress! + count, buffer.count - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    return .failure(failure(path, errno))
+                }
+                if got == 0 { break }
+                count += got
             }
-            if got < 0 {
-                if errno == EINTR { continue }
-                return .failure(failure(path, errno))
-            }
-            if got == 0 { break }
-            count += got
+            return .success(String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self))
         }
-        let text = String(decoding: buffer[..<count], as: UTF8.self)
+        guard case .success(let text) = read else { return read }
         return .success(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
@@ -100,3 +101,9 @@ struct Skip: Error, Sendable {
         self.input = input
     }
 }
+
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+private let systemRead = Darwin.read
+#endif
