@@ -51,8 +51,7 @@ public struct ActivityConverter: Sendable {
     ///     activity has no identifier of its own.
     /// - Throws: ``ActivityConversionError`` when the activity has no timed records and no lap times.
     public func convert(_ activity: RecordedActivity, fileIdentifier: String) throws(ActivityConversionError) -> ConvertedActivity {
-        let records = activity.records.filter { $0.time.map { $0.timeIntervalSinceReferenceDate.isFinite } ?? false }
-            .sorted { ($0.time ?? .distantPast) < ($1.time ?? .distantPast) }
+        let (records, stray) = Self.withoutStrayTimes(Self.timedRecords(of: activity))
         let lapStarts = activity.laps.compactMap(\.startTime)
         guard let start = [records.first?.time, lapStarts.min()].compactMap({ $0 }).min() else {
             throw ActivityConversionError(message: "The activity has no timestamps, so it cannot become a workout. Files without times (routes, courses) cannot be imported as workouts.")
@@ -61,6 +60,11 @@ public struct ActivityConverter: Sendable {
         let end = max([records.last?.time, lapEnds.max()].compactMap { $0 }.max() ?? start, start)
         let type = SportMapping.activityType(for: activity.sport)
         var notes: [String] = []
+        if let first = stray.first?.time, let last = stray.last?.time {
+            let when = first == last ? Self.timeText(first) : "\(Self.timeText(first)) to \(Self.timeText(last))"
+            notes.append("left out \(stray.count) record(s) timed \(when), more than a week away from the other "
+                + "\(records.count) (a device clock error, as in a recording cut by a crash)")
+        }
 
         // Positions through PaceTrack, for the totals the file may lack.
         let fixes = records.compactMap(Self.fix)
@@ -162,10 +166,45 @@ public struct ActivityConverter: Sendable {
         return intervals
     }
 
-    /// The timed positions of an activity as raw fixes for PaceTrack, in time order; files without
-    /// accuracy fields get ``assumedHorizontalAccuracy``.
+    /// The longest time gap between consecutive records of one activity (s): no recording pauses
+    /// for a week, so records further from the rest carry a wrong clock.
+    public static let strayGap: Double = 7 * 86_400
+
+    /// Splits time-sorted records where consecutive times are more than ``strayGap`` apart and keeps
+    /// the run with the most records (the earliest of equal runs); the others are stray.
+    ///
+    /// - Parameter sorted: Records in time order, each with a time.
+    /// - Returns: The records kept, in order, and the stray ones.
+    public static func withoutStrayTimes(_ sorted: [ActivityRecord]) -> (kept: [ActivityRecord], stray: [ActivityRecord]) {
+        var runs: [Range<Int>] = []
+        var runStart = 0
+        for index in sorted.indices.dropFirst() {
+            guard let previous = sorted[index - 1].time, let time = sorted[index].time,
+                  time.timeIntervalSince(previous) > strayGap else { continue }
+            runs.append(runStart..<index)
+            runStart = index
+        }
+        guard !runs.isEmpty else { return (sorted, []) }
+        runs.append(runStart..<sorted.count)
+        let kept = runs.max { $0.count < $1.count || ($0.count == $1.count && $0.lowerBound > $1.lowerBound) }!
+        return (Array(sorted[kept]), Array(sorted[..<kept.lowerBound] + sorted[kept.upperBound...]))
+    }
+
+    /// The records with a finite time, in time order.
+    static func timedRecords(of activity: RecordedActivity) -> [ActivityRecord] {
+        activity.records.filter { $0.time.map { $0.timeIntervalSinceReferenceDate.isFinite } ?? false }
+            .sorted { ($0.time ?? .distantPast) < ($1.time ?? .distantPast) }
+    }
+
+    private static func timeText(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+
+    /// The timed positions of an activity as raw fixes for PaceTrack, in time order, without records
+    /// timed more than a week from the rest (``withoutStrayTimes(_:)``); files without accuracy
+    /// fields get ``assumedHorizontalAccuracy``.
     public static func fixes(from activity: RecordedActivity) -> [Fix] {
-        activity.records.compactMap(fix).sorted { $0.time < $1.time }
+        withoutStrayTimes(timedRecords(of: activity)).kept.compactMap(fix)
     }
 
     static func fix(_ record: ActivityRecord) -> Fix? {

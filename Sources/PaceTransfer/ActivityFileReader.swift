@@ -178,7 +178,7 @@ public enum ActivityFileReader {
         default:
             // A recording cut short (the battery died, the device crashed) keeps what it recorded,
             // with a warning saying where it ends; corruption anywhere else is still refused.
-            let reader = FITActivityReader(decoder: FITDecoder(options: .init(validateCRC: true, allowTruncation: true)))
+            let reader = FITActivityReader(decoder: FITDecoder(options: .init(validateCRC: true, allowTruncation: true, keepMessagesBeforeDamage: true)))
             do {
                 let (activity, warnings) = try reader.read(source: input, file: path)
                 return ActivityFile(path: path, activities: [activity], warnings: warnings.map { "\(path): \($0.description)" },

@@ -76,6 +76,41 @@ import Testing
         #expect(try HealthStore(path: storePath).workouts().isEmpty)
     }
 
+    @Test func aRecordingDamagedByACrashImportsUpToTheDamageAndSaysWhere() async throws {
+        defer { directory.remove() }
+        let path = Self.fixture("fit/strava-android-run-local-mesg-quirk.fit")
+
+        let result = try await pace.run(["import", "--json", path])
+
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let warnings = try #require(summary["warnings"] as? [String])
+        #expect(warnings.contains { $0.hasPrefix("\(path): FIT warning at byte 7471: the data cannot be read past byte 7471") }, "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("\(path): ") && $0.contains("left out 1 record(s) timed 2085-12-21T16:46:58Z") },
+                "\(warnings)")
+        let workout = try #require(try HealthStore(path: storePath).workouts().first)
+        // The session message (written first by this app) gives the whole run; the end is not 2085.
+        #expect(workout.endDate == ISO8601DateFormatter().date(from: "2021-09-27T15:12:28Z"))
+        #expect(workout.totalDistance == Quantity(value: 11274.04, unit: .meter))
+    }
+
+    @Test func anActivityRefusedInsideAFileIsReportedWithTheFile() async throws {
+        defer { directory.remove() }
+        // A route: positions, no times.
+        let path = directory.path("planned.gpx")
+        try Data("""
+            <?xml version="1.0"?>
+            <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+              <trk><name>Planned loop</name><trkseg><trkpt lat="45" lon="7"/><trkpt lat="45.001" lon="7"/></trkseg></trk>
+            </gpx>
+            """.utf8).write(to: URL(fileURLWithPath: path))
+
+        let result = try await pace.run(["import", path])
+
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("rejected: \(path): Planned loop: The activity has no timestamps"), "\(result.standardOutput)")
+    }
+
     @Test func exportedGPXAndTCXReimportWithTheSameTrackAndHeartRate() async throws {
         defer { directory.remove() }
         _ = try await pace.run(["import", Self.fixture("tcx/fr220-run-4laps-hr-runcad.tcx")])

@@ -67,6 +67,35 @@ import Testing
         #expect(converted.workout.totalEnergyBurned == nil)
     }
 
+    @Test func aRecordTimedDecadesAwayIsLeftOutWithANote() throws {
+        // A crashing app wrote one last record in 2085 (the corpus's Strava Android file does).
+        var activity = Self.run()
+        let stray = ActivityRecord(time: Date(timeIntervalSince1970: 3_659_712_418), latitude: 45.1, longitude: 7, heartRate: 150)
+        activity.laps[1].records.append(stray)
+
+        let converted = try ActivityConverter().convert(activity, fileIdentifier: "f")
+
+        #expect(converted.workout.endDate == Self.start.addingTimeInterval(1260), "the laps' end, not 2085")
+        #expect(converted.route?.locations.count == 1200)
+        #expect(converted.samples.filter { $0.type == .heartRate }.count == 1200)
+        #expect(converted.notes.contains { $0.hasPrefix("left out 1 record(s) timed 2085-12-20T18:46:58Z") }, "\(converted.notes)")
+        #expect(ActivityConverter.fixes(from: activity).count == 1200)
+    }
+
+    @Test func recordsDaysApartAreKeptAndTheLargerRunWinsAcrossAWeek() {
+        let day = 86_400.0
+        let offsets: [Double] = [0, 1, 2, 6 * day, 6 * day + 1] + (0..<6).map { 20 * day + Double($0) }
+        let records = offsets
+            .map { ActivityRecord(time: Self.start.addingTimeInterval($0)) }
+
+        let (kept, stray) = ActivityConverter.withoutStrayTimes(records)
+
+        // 0–2 s and 6 days later are one run of 5 (six days apart is allowed); 20 days on, a run of 6.
+        #expect(kept.map(\.time) == records.suffix(6).map(\.time))
+        #expect(stray.count == 5)
+        #expect(ActivityConverter.withoutStrayTimes(Array(records.prefix(5))).stray.isEmpty)
+    }
+
     @Test func activityWithoutTimesIsRefused() {
         let activity = RecordedActivity(sport: "running", laps: [ActivityLap(records: [ActivityRecord(time: nil, latitude: 45, longitude: 7)])])
 

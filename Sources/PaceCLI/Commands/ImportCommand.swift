@@ -54,7 +54,7 @@ struct ImportCommand: ParsableCommand {
             switch result {
             case .success(let file):
                 let report = importer.import(file.activities, fileIdentifier: file.contentIdentifier)
-                summary.add(report, warnings: file.warnings)
+                summary.add(report, file: label, warnings: file.warnings)
                 outcome = "\(report.imported.count) imported, \(report.skippedAsDuplicate) duplicate, \(report.rejected.count) rejected"
             case .failure(let error):
                 summary.rejected.append(error.description)
@@ -187,12 +187,15 @@ struct ImportSummary: Encodable {
     /// Apple Health exports imported; absent when none was named.
     var appleHealth: [AppleHealthImportOutcome]?
 
-    mutating func add(_ report: ImportReport, warnings fileWarnings: [String]) {
+    /// Adds one file's report; its activities' rejections, duplicates and notes are prefixed with
+    /// the file (`file` as named, or `archive.zip:entry`), since an activity's name alone does not
+    /// say which file it came from.
+    mutating func add(_ report: ImportReport, file: String, warnings fileWarnings: [String]) {
         imported += report.imported
         skippedAsDuplicate += report.skippedAsDuplicate
-        sameRecordings += report.sameRecordings
-        rejected += report.rejected
-        warnings += fileWarnings + report.notes
+        sameRecordings += report.sameRecordings.map { "\(file): \($0)" }
+        rejected += report.rejected.map { "\(file): \($0)" }
+        warnings += fileWarnings + report.notes.map { "\(file): \($0)" }
     }
 
     func text(files: Int) -> String {

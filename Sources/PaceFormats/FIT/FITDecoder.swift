@@ -10,7 +10,9 @@ public import Foundation
 /// Truncation: by default a file whose bytes end before the size its header announces, or
 /// before a message ends, throws ``FITError/Code/truncated``. With
 /// ``Options/allowTruncation`` the messages decoded before the cut are returned with a
-/// ``FITWarning`` instead (the CRC of a truncated file cannot be checked).
+/// ``FITWarning`` instead (the CRC of a truncated file cannot be checked). With
+/// ``Options/keepMessagesBeforeDamage`` a message that cannot be followed (an undefined local
+/// message type, an invalid definition: a writer that crashed mid-file) ends the data the same way.
 ///
 /// Streaming: ``decode(source:file:handler:)`` and ``decode(contentsOf:handler:)`` hand each message to
 /// a closure and hold only a fixed buffer; ``decode(_:)`` collects every message of in-memory data.
@@ -26,11 +28,18 @@ public struct FITDecoder: Sendable {
         public var validateCRC: Bool
         /// Return the messages before a cut (with a warning) instead of throwing. Default `false`.
         public var allowTruncation: Bool
+        /// Return the messages before the first one that cannot be followed (an undefined local
+        /// message type, an invalid definition), with a warning naming its byte, instead of throwing
+        /// ``FITError/Code/undefinedLocalMessage`` or ``FITError/Code/invalidDefinition``. Nothing
+        /// after it is read (FIT has no marker to resynchronise on) and the CRC is not checked.
+        /// Applies only once at least one data message was decoded. Default `false`.
+        public var keepMessagesBeforeDamage: Bool
 
         /// Creates options.
-        public init(validateCRC: Bool = true, allowTruncation: Bool = false) {
+        public init(validateCRC: Bool = true, allowTruncation: Bool = false, keepMessagesBeforeDamage: Bool = false) {
             self.validateCRC = validateCRC
             self.allowTruncation = allowTruncation
+            self.keepMessagesBeforeDamage = keepMessagesBeforeDamage
         }
     }
 

@@ -47,6 +47,14 @@ struct FITStreamDecoder {
                         break files
                     }
                     break
+                } catch where (error.code == .undefinedLocalMessage || error.code == .invalidDefinition)
+                    && options.keepMessagesBeforeDamage && messages.dataMessageCount > 0 {
+                    let rest = try reader.skipToEnd()
+                    warnings.append(FITWarning(byteOffset: start, reason: "the data cannot be read past byte \(start) "
+                        + "(\(error.reason)); kept the \(messages.dataMessageCount) data messages before it, "
+                        + "the remaining \(rest) bytes are lost and the CRC is not checked."))
+                    fileCount += 1
+                    break files
                 }
                 if !decoded {
                     try truncated(reader, fileStart: fileStart, dataSize: header.dataSize, dataEnd: dataEnd, partialMessageAt: start)

@@ -132,4 +132,31 @@ import Testing
         #expect(Array(complete.messages.prefix(partial.messages.count)) == partial.messages)
         #expect(partial.warnings.count == 2)
     }
+
+    @Test func aFileDamagedMidwayIsRefusedOrKeepsWhatPrecedesTheDamage() throws {
+        // The Strava Android app wrote 488 data messages, then a message of a local type it never
+        // defined at byte 7471 (fitdecode and Garmin's SDK stop at the same byte).
+        let data = try FITTestSupport.fixture("strava-android-run-local-mesg-quirk.fit")
+        let error = #expect(throws: FITError.self) { try FITDecoder().decode(data) }
+        #expect(error?.code == .undefinedLocalMessage)
+        #expect(error?.byteOffset == 7471)
+
+        let kept = try FITDecoder(options: .init(keepMessagesBeforeDamage: true)).decode(data)
+
+        #expect(kept.messages(20).count == 473, "the records fitdecode reads before the damage")
+        #expect(kept.messages(18).first?.field(named: "total_distance")?.doubleValue == 11274.04)
+        #expect(kept.warnings.count == 1)
+        #expect(kept.warnings.first?.byteOffset == 7471)
+        #expect(kept.warnings.first?.reason.contains("cannot be read past byte 7471") == true)
+        #expect(kept.warnings.first?.reason.contains("the remaining 70762 bytes are lost") == true)
+    }
+
+    @Test func damageBeforeAnyDataMessageIsStillRefused() {
+        // Nothing decoded yet: there is nothing to keep, so the option does not hide the error.
+        let bytes = FITTestSupport.file([0x03, 0x01, 0x02])
+        let error = #expect(throws: FITError.self) {
+            try FITDecoder(options: .init(allowTruncation: true, keepMessagesBeforeDamage: true)).decode(Data(bytes))
+        }
+        #expect(error?.code == .undefinedLocalMessage)
+    }
 }
