@@ -15,7 +15,7 @@ public struct PaceCommand: AsyncParsableCommand {
             (~/.local/share/pace/health.sqlite when XDG_DATA_HOME is unset); --store overrides both.
             """,
         version: PaceVersion.current,
-        subcommands: [ListCommand.self, ShowCommand.self, AddCommand.self, LogCommand.self, SamplesCommand.self, StatsCommand.self, CharacteristicsCommand.self, TrackCommand.self, RecordCommand.self, RecoverCommand.self, SensorsCommand.self, ImportCommand.self, ExportCommand.self, DeleteCommand.self, TypesCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, AddCommand.self, LogCommand.self, SamplesCommand.self, StatsCommand.self, CharacteristicsCommand.self, SummariesCommand.self, TrackCommand.self, RecordCommand.self, RecoverCommand.self, SensorsCommand.self, ImportCommand.self, ExportCommand.self, DeleteCommand.self, TypesCommand.self]
     )
 
     /// Creates the command; argument parsing fills it.

@@ -33,8 +33,8 @@ struct ObjectReader {
             return .workout(try workout(header: header))
         case .workoutRoute:
             return .workoutRoute(try route(header: header))
-        case .characteristic:
-            throw StoreError(code: .corrupt, message: "Object \(id) has a characteristic type, which is not a sample. The store was changed outside Pace.")
+        case .characteristic, .activitySummary:
+            throw StoreError(code: .corrupt, message: "Object \(id) has the type \(type.identifier), which is not a sample. The store was changed outside Pace.")
         }
     }
 

@@ -30,8 +30,11 @@ public struct AppleHealthImportReport: Hashable, Sendable, Codable {
     /// Characteristics (date of birth, biological sex, …) the import changed in the store: set, or
     /// removed by a "not set" value. 0 when the store already held the export's values.
     public var characteristicsStored = 0
-    /// `<ActivitySummary>` elements read; counted, not stored.
+    /// `<ActivitySummary>` elements read.
     public var activitySummariesRead = 0
+    /// Days of activity summaries the import added or replaced in the store; 0 when the store
+    /// already held the export's values (``HealthStore/saveActivitySummaries(_:)``).
+    public var activitySummariesStored = 0
     /// Warnings of the reader (objects it skipped), all of them.
     public var warningCount = 0
     /// The first ``maximumKeptMessages`` warnings.

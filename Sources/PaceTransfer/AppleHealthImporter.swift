@@ -114,6 +114,9 @@ final class AppleHealthImportSession {
     private var batchKeys: Set<Key> = []
     private var identifiers = AppleHealthSyncIdentity.SampleIdentifiers()
     private var pendingWorkout: Workout?
+    /// The export's activity summaries, saved together at the end (one row per day, a few thousand
+    /// at most: ten years are 3 650).
+    private var activitySummaries: [ActivitySummary] = []
     private var pendingRoutes: [WorkoutRoute] = []
 
     init(store: HealthStore, batchSize: Int) {
@@ -152,8 +155,15 @@ final class AppleHealthImportSession {
             for value in characteristics.values {
                 if try store.setCharacteristic(value) { report.characteristicsStored += 1 }
             }
-        case .activitySummary:
+        case .activitySummary(let summary):
             report.activitySummariesRead += 1
+            let converted = Self.activitySummary(summary)
+            do throws(ActivitySummaryError) {
+                try converted.validate()
+                activitySummaries.append(converted)
+            } catch {
+                report.warn("\(error.description) Skipped.")
+            }
         case .warning(let warning):
             report.warn(warning.description)
         case .workoutRoute:
@@ -167,6 +177,17 @@ final class AppleHealthImportSession {
         try flushBatch()
         try writer.finish()
         report = writer.merged(into: report)
+        report.activitySummariesStored = try store.saveActivitySummaries(activitySummaries)
+    }
+
+    /// The store's summary of an export's `<ActivitySummary>`: exercise in minutes, standing in hours.
+    static func activitySummary(_ summary: AppleHealthActivitySummary) -> ActivitySummary {
+        ActivitySummary(day: summary.date, activeEnergyBurned: summary.activeEnergyBurned,
+                        activeEnergyBurnedGoal: summary.activeEnergyBurnedGoal,
+                        appleExerciseTime: summary.exerciseMinutes.map { Quantity(value: $0, unit: .minute) },
+                        appleExerciseTimeGoal: summary.exerciseMinutesGoal.map { Quantity(value: $0, unit: .minute) },
+                        appleStandHours: summary.standHours.map { Quantity(value: $0, unit: .count) },
+                        appleStandHoursGoal: summary.standHoursGoal.map { Quantity(value: $0, unit: .count) })
     }
 
     /// Waits for the store side after the read failed; returns the store's failure, if any.
@@ -186,10 +207,6 @@ final class AppleHealthImportSession {
         if report.correlationsSkipped > 0 {
             report.notes.append("\(report.correlationsSkipped) correlation(s) skipped: Apple lists their records at top level "
                 + "too, and those were imported as samples.")
-        }
-        if report.activitySummariesRead > 0 {
-            report.notes.append("\(report.activitySummariesRead) activity summary(ies) read but not stored: "
-                + "the store has no table for them yet.")
         }
     }
 

@@ -78,6 +78,30 @@ import Testing
         #expect(refused.standardOutput.contains("notes.xml: is not a GPX, TCX or FIT file"), "\(refused.standardOutput)")
     }
 
+    @Test func activitySummariesOfAnExportAreListedByDay() async throws {
+        defer { directory.remove() }
+        let imported = try await pace.run(["import", Self.exportFolder.path])
+        let table = try await pace.run(["summaries"])
+        let json = try await pace.run(["summaries", "--from", "2016-11-16", "--json"])
+        let badDay = try await pace.run(["summaries", "--from", "2016-11-31"])
+
+        #expect(imported.standardOutput.contains("Stored 2 days of activity summaries"), "\(imported.standardOutput)")
+        #expect(table.status == 0, "\(table.standardError)")
+        #expect(table.standardOutput == """
+            DAY         MOVE KCAL  EXERCISE MIN  STAND H
+            2016-11-15  590 / 630  68 / 30       13 / 12
+            2016-11-16  324 / 630  39 / 30       9 / 12
+            2 days
+
+            """, "\(table.standardOutput)")
+        let days = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        #expect(days.count == 1)
+        #expect(days.first?["day"] as? String == "2016-11-16")
+        #expect(days.first?["activeEnergyBurnedKilocalories"] as? Double == 323.513)
+        #expect(badDay.status != 0)
+        #expect(badDay.standardError.contains("--from '2016-11-31' is not a day; write it as YYYY-MM-DD"), "\(badDay.standardError)")
+    }
+
     @Test func importsARezippedExportWithAnotherTopFolder() async throws {
         defer { directory.remove() }
         let path = try exportZip("rezipped.zip", folder: "Health Export 2024")

@@ -20,6 +20,29 @@ import Testing
         return (heartRates, summary)
     }
 
+    @Test func activitySummariesAreStoredByDayAndAReimportChangesNone() throws {
+        let store = try HealthStore.inMemory()
+
+        let first = try AppleHealthImporter(store: store).import(at: Self.fixture)
+        let again = try AppleHealthImporter(store: store).import(at: Self.fixture)
+
+        #expect(first.activitySummariesRead == 2)
+        #expect(first.activitySummariesStored == 2)
+        #expect(again.activitySummariesRead == 2)
+        #expect(again.activitySummariesStored == 0)
+        let days = try store.activitySummaries()
+        #expect(days.count == 2)
+        let day = try #require(days.first)
+        // The export's first <ActivitySummary>, in the store's canonical units.
+        #expect(day == ActivitySummary(day: DateComponents(year: 2016, month: 11, day: 15),
+                                       activeEnergyBurned: Quantity(value: 590.252, unit: .kilocalorie),
+                                       activeEnergyBurnedGoal: Quantity(value: 630, unit: .kilocalorie),
+                                       appleExerciseTime: Quantity(value: 68, unit: .minute),
+                                       appleExerciseTimeGoal: Quantity(value: 30, unit: .minute),
+                                       appleStandHours: Quantity(value: 13, unit: .count),
+                                       appleStandHoursGoal: Quantity(value: 12, unit: .count)))
+    }
+
     @Test func importsSamplesWorkoutsAndRoutesOfTheFixture() throws {
         let store = try HealthStore.inMemory()
         let expected = try Self.expected()
@@ -35,7 +58,8 @@ import Testing
         #expect(report.rejectedCount == 0, "\(report.rejected)")
         #expect(report.duplicatesSkipped == 0)
         #expect(report.exportDate == expected.summary.exportDate)
-        #expect(report.notes.contains { $0.contains("not stored") })
+        #expect(report.activitySummariesStored == expected.summary.activitySummaryCount)
+        #expect(!report.notes.contains { $0.contains("activity summar") }, "summaries are stored, not noted as dropped")
         #expect(expected.heartRates > 0)
         #expect(try store.quantitySamples(of: .heartRate).count == expected.heartRates)
         let workouts = try store.workouts()

@@ -231,6 +231,10 @@ struct AppleHealthImportOutcome: Encodable {
             let changed = report.characteristicsStored == 1 ? "1 characteristic" : "\(report.characteristicsStored) characteristics"
             lines.append("Stored \(changed) of <Me> (values already stored are not counted); 'pace characteristics' lists them.")
         }
+        if report.activitySummariesRead > 0 {
+            let days = report.activitySummariesStored == 1 ? "1 day" : "\(report.activitySummariesStored) days"
+            lines.append("Stored \(days) of activity summaries (days already stored alike are not counted); 'pace summaries' lists them.")
+        }
         lines += report.notes
         if report.warningCount > 0 {
             lines.append("\(report.warningCount) warning\(report.warningCount == 1 ? "" : "s"); --json lists them.")

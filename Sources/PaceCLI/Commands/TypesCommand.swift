@@ -33,5 +33,5 @@ struct TypesCommand: ParsableCommand {
 
 /// The kinds `pace types --kind` accepts.
 enum TypeKind: String, CaseIterable, ExpressibleByArgument, Encodable {
-    case quantity, category, characteristic, workout, route, activity
+    case quantity, category, characteristic, workout, route, activity, activitySummary
 }

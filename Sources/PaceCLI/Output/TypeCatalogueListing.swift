@@ -59,6 +59,10 @@ enum TypeCatalogueListing {
         case .workoutRoute:
             return TypeCatalogueEntry(identifier: type.identifier, name: "workoutRoute", displayName: type.displayName,
                                       kind: "route", group: type.group?.rawValue, aggregationStyle: nil, canonicalUnit: nil, rawValue: nil)
+        case .activitySummary:
+            return TypeCatalogueEntry(identifier: type.identifier, name: "activitySummary", displayName: type.displayName,
+                                      kind: "activitySummary", group: type.group?.rawValue, aggregationStyle: nil, canonicalUnit: nil,
+                                      rawValue: nil)
         }
     }
 

@@ -11,11 +11,16 @@ public enum HealthObjectType: Hashable, Sendable {
     case workout
     /// Workout GPS routes (`HKWorkoutRouteTypeIdentifier`).
     case workoutRoute
+    /// Daily activity rings (`HKActivitySummaryTypeIdentifier`, ``ActivitySummary``): read-only for
+    /// clients, as in HealthKit.
+    case activitySummary
 
     /// HealthKit's identifier for the workout type, `"HKWorkoutTypeIdentifier"`.
     public static let workoutIdentifier = "HKWorkoutTypeIdentifier"
     /// HealthKit's identifier for the workout route type, `"HKWorkoutRouteTypeIdentifier"`.
     public static let workoutRouteIdentifier = "HKWorkoutRouteTypeIdentifier"
+    /// HealthKit's identifier for the activity summary type, `"HKActivitySummaryTypeIdentifier"`.
+    public static let activitySummaryIdentifier = "HKActivitySummaryTypeIdentifier"
 
     /// HealthKit's identifier string, e.g. `"HKQuantityTypeIdentifierHeartRate"`.
     public var identifier: String {
@@ -25,6 +30,7 @@ public enum HealthObjectType: Hashable, Sendable {
         case .characteristic(let id): id.rawValue
         case .workout: Self.workoutIdentifier
         case .workoutRoute: Self.workoutRouteIdentifier
+        case .activitySummary: Self.activitySummaryIdentifier
         }
     }
 
@@ -37,6 +43,7 @@ public enum HealthObjectType: Hashable, Sendable {
         case .characteristic(let id): id.name
         case .workout: "workout"
         case .workoutRoute: "workoutRoute"
+        case .activitySummary: "activitySummary"
         }
     }
 
@@ -48,6 +55,7 @@ public enum HealthObjectType: Hashable, Sendable {
         case .characteristic(let id): id.displayName
         case .workout: "Workout"
         case .workoutRoute: "Workout Route"
+        case .activitySummary: "Activity Summary"
         }
     }
 
@@ -58,12 +66,12 @@ public enum HealthObjectType: Hashable, Sendable {
         case .quantity(let id): id.group
         case .category(let id): id.group
         case .characteristic: nil
-        case .workout, .workoutRoute: .activity
+        case .workout, .workoutRoute, .activitySummary: .activity
         }
     }
 
-    /// Every type: quantities, then categories, characteristics, workout and
-    /// workout route, each in declaration order.
+    /// Every type: quantities, then categories, characteristics, workout,
+    /// workout route and activity summary, each in declaration order.
     public static var allTypes: [HealthObjectType] { cachedAllTypes }
 
     /// Resolves an exact HealthKit identifier string (case-sensitive).
@@ -96,7 +104,7 @@ public enum HealthObjectType: Hashable, Sendable {
         QuantityTypeIdentifier.allCases.map(HealthObjectType.quantity)
         + CategoryTypeIdentifier.allCases.map(HealthObjectType.category)
         + CharacteristicTypeIdentifier.allCases.map(HealthObjectType.characteristic)
-        + [.workout, .workoutRoute]
+        + [.workout, .workoutRoute, .activitySummary]
 
     private static let byIdentifier: [String: HealthObjectType] =
         Dictionary(uniqueKeysWithValues: cachedAllTypes.map { ($0.identifier, $0) })

@@ -45,6 +45,10 @@ enum StoreSchema {
         migrator.registerMigration("v8-hourly-rollup") { db in
             try db.execute(sql: v8)
         }
+        // One row per day of activity rings (HKActivitySummary), in canonical units: `StoreSchema+V9.swift`.
+        migrator.registerMigration("v9-activity-summaries") { db in
+            try db.execute(sql: v9)
+        }
         return migrator
     }
 

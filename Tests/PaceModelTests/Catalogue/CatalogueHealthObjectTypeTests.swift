@@ -8,8 +8,10 @@ import Testing
         #expect(
             all.count
                 == QuantityTypeIdentifier.allCases.count + CategoryTypeIdentifier.allCases.count
-                + CharacteristicTypeIdentifier.allCases.count + 2)
+                + CharacteristicTypeIdentifier.allCases.count + 3, "quantities, categories, characteristics, workout, route, activity summary")
         #expect(Set(all.map(\.identifier)).count == all.count)
+        #expect(try HealthObjectType(identifier: "HKActivitySummaryTypeIdentifier") == .activitySummary)
+        #expect(try HealthObjectType(lenient: "activity-summary") == .activitySummary)
         for type in all {
             #expect(try HealthObjectType(identifier: type.identifier) == type)
         }

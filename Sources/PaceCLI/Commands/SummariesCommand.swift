@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import PaceModel
+import PaceStore
+
+/// `pace summaries`: the daily activity summaries (Move, Exercise and Stand rings) in the store.
+struct SummariesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "summaries",
+        abstract: "List the daily activity summaries: Move (active kcal), Exercise (minutes) and Stand (hours), each with its goal.",
+        discussion: """
+            Summaries come from an Apple Health export's <ActivitySummary> elements ('pace import'), one per \
+            day. A value the export lacks shows as '-'. --json gives kilocalories, minutes and hours.
+            """)
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(name: .long, help: ArgumentHelp("The first day listed.", valueName: "YYYY-MM-DD"))
+    var from: String?
+
+    @Option(name: .long, help: ArgumentHelp("The last day listed (included).", valueName: "YYYY-MM-DD"))
+    var through: String?
+
+    /// Parses and validates `arguments` as ArgumentParser would (for tests, which do not import ArgumentParser).
+    static func parsed(_ arguments: [String]) throws -> SummariesCommand { try parse(arguments) }
+
+    func validate() throws {
+        for (option, text) in [("--from", from), ("--through", through)] {
+            guard let text else { continue }
+            guard ActivitySummary.day(fromText: text) != nil else {
+                throw ValidationError("\(option) '\(text)' is not a day; write it as YYYY-MM-DD, e.g. 2026-03-29.")
+            }
+        }
+    }
+
+    func run() throws {
+        output.write(try report())
+    }
+
+    /// The table or JSON the command prints.
+    func report() throws -> String {
+        let summaries = try storeOptions.open().activitySummaries(from: from.flatMap(ActivitySummary.day(fromText:)),
+                                                                  through: through.flatMap(ActivitySummary.day(fromText:)))
+        if output.json {
+            return try JSONOutput.encode(summaries.map(SummaryJSON.init))
+        }
+        guard !summaries.isEmpty else {
+            return "No activity summaries stored\(from == nil && through == nil ? "" : " in those days"). "
+                + "'pace import' stores those of an Apple Health export."
+        }
+        let rows = summaries.map { summary in
+            [summary.dayText ?? "-",
+             Self.ring(summary.activeEnergyBurned, summary.activeEnergyBurnedGoal, unit: .kilocalorie),
+             Self.ring(summary.appleExerciseTime, summary.appleExerciseTimeGoal, unit: .minute),
+             Self.ring(summary.appleStandHours, summary.appleStandHoursGoal, unit: .count)]
+        }
+        return TextTable.render(header: ["DAY", "MOVE KCAL", "EXERCISE MIN", "STAND H"], rows: rows)
+            + "\n\(summaries.count) day\(summaries.count == 1 ? "" : "s")"
+    }
+
+    /// `value / goal` in `unit`, rounded to whole numbers; `-` for a missing side.
+    static func ring(_ value: Quantity?, _ goal: Quantity?, unit: HealthUnit) -> String {
+        func text(_ quantity: Quantity?) -> String {
+            guard let number = quantity.flatMap({ try? $0.doubleValue(for: unit) }) else { return "-" }
+            return String(Int(number.rounded()))
+        }
+        return "\(text(value)) / \(text(goal))"
+    }
+}
+
+/// One day in `pace summaries --json`. Field names are stable; values in kcal, min and h.
+struct SummaryJSON: Encodable {
+    var day: String
+    var activeEnergyBurnedKilocalories: Double?
+    var activeEnergyBurnedGoalKilocalories: Double?
+    var exerciseMinutes: Double?
+    var exerciseMinutesGoal: Double?
+    var standHours: Double?
+    var standHoursGoal: Double?
+
+    init(_ summary: ActivitySummary) {
+        func value(_ quantity: Quantity?, _ unit: HealthUnit) -> Double? { quantity.flatMap { try? $0.doubleValue(for: unit) } }
+        day = summary.dayText ?? ""
+        activeEnergyBurnedKilocalories = value(summary.activeEnergyBurned, .kilocalorie)
+        activeEnergyBurnedGoalKilocalories = value(summary.activeEnergyBurnedGoal, .kilocalorie)
+        exerciseMinutes = value(summary.appleExerciseTime, .minute)
+        exerciseMinutesGoal = value(summary.appleExerciseTimeGoal, .minute)
+        standHours = value(summary.appleStandHours, .count)
+        standHoursGoal = value(summary.appleStandHoursGoal, .count)
+    }
+}

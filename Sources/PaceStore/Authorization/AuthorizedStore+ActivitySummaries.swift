@@ -1,0 +1,24 @@
+public import Foundation
+public import PaceModel
+
+extension AuthorizedStore {
+    /// The stored activity summaries from `start` through `end`, when the client may read
+    /// ``PaceModel/HealthObjectType/activitySummary``; none otherwise, as when none is stored.
+    ///
+    /// As in HealthKit, clients only read summaries: there is no client setter.
+    ///
+    /// ```swift
+    /// try app.requestAuthorization(toShare: [], read: [.activitySummary]) { _, _ in true }
+    /// let week = try app.activitySummaries(from: monday, through: sunday)
+    /// ```
+    ///
+    /// - Parameters: As for ``HealthStore/activitySummaries(from:through:)``.
+    /// - Throws: ``StoreError/Code/invalidQuery`` for a bound that is not a real day; ``StoreError`` if SQLite fails.
+    public func activitySummaries(from start: DateComponents? = nil, through end: DateComponents? = nil) throws(StoreError) -> [ActivitySummary] {
+        let bounds = try HealthStore.dayBounds(from: start, through: end)
+        return try store.read { db in
+            try canRead(.activitySummary, db: db)
+                ? try HealthStore.activitySummaries(from: bounds.start, through: bounds.end, db: db) : []
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+import PaceModel
+@testable import PaceStore
+import Testing
+
+/// Daily activity summaries in the store: saved by day, replaced only when they differ, read by a
+/// range of days, refused when invalid, and read by clients only with permission.
+@Suite struct ActivitySummaryStoreTests {
+    static func day(_ year: Int, _ month: Int, _ day: Int) -> DateComponents { DateComponents(year: year, month: month, day: day) }
+
+    static func summary(_ day: DateComponents, move: Double, exercise: Double = 30, stand: Double = 12) -> ActivitySummary {
+        ActivitySummary(day: day, activeEnergyBurned: Quantity(value: move, unit: .kilocalorie),
+                        activeEnergyBurnedGoal: Quantity(value: 600, unit: .kilocalorie),
+                        appleExerciseTime: Quantity(value: exercise, unit: .minute),
+                        appleExerciseTimeGoal: Quantity(value: 30, unit: .minute),
+                        appleStandHours: Quantity(value: stand, unit: .count),
+                        appleStandHoursGoal: Quantity(value: 12, unit: .count))
+    }
+
+    @Test func savedDaysReadBackInDayOrderAndSavingAgainChangesOnlyWhatDiffers() throws {
+        let store = try HealthStore.inMemory()
+        let days = [Self.summary(Self.day(2026, 3, 2), move: 410), Self.summary(Self.day(2026, 2, 28), move: 700),
+                    Self.summary(Self.day(2026, 3, 1), move: 55)]
+
+        #expect(try store.saveActivitySummaries(days) == 3)
+        #expect(try store.saveActivitySummaries(days) == 0, "the same values again change nothing")
+        var changed = days[1]
+        changed.appleStandHours = Quantity(value: 13, unit: .count)
+        #expect(try store.saveActivitySummaries([changed]) == 1)
+
+        let read = try store.activitySummaries()
+        #expect(read.map(\.dayText) == ["2026-02-28", "2026-03-01", "2026-03-02"])
+        #expect(read[0] == changed)
+        #expect(read[2] == days[0])
+    }
+
+    @Test func energyAndTimeInOtherUnitsAreStoredInKilocaloriesAndMinutes() throws {
+        let store = try HealthStore.inMemory()
+        let summary = ActivitySummary(day: Self.day(2024, 2, 29), activeEnergyBurned: Quantity(value: 4184, unit: .kilojoule),
+                                      appleExerciseTime: Quantity(value: 1.5, unit: .hour))
+
+        try store.saveActivitySummaries([summary])
+
+        let read = try #require(try store.activitySummaries().first)
+        #expect(read.activeEnergyBurned == Quantity(value: 1000, unit: .kilocalorie))
+        #expect(read.appleExerciseTime == Quantity(value: 90, unit: .minute))
+        #expect(read.appleStandHours == nil, "absent values stay absent")
+        #expect(read.dayText == "2024-02-29")
+    }
+
+    @Test func aRangeOfDaysIncludesBothEnds() throws {
+        let store = try HealthStore.inMemory()
+        try store.saveActivitySummaries((1...10).map { Self.summary(Self.day(2026, 4, $0), move: Double($0)) })
+
+        let middle = try store.activitySummaries(from: Self.day(2026, 4, 3), through: Self.day(2026, 4, 5))
+        let tail = try store.activitySummaries(from: Self.day(2026, 4, 9))
+        let head = try store.activitySummaries(through: Self.day(2026, 4, 1))
+
+        #expect(middle.map(\.dayText) == ["2026-04-03", "2026-04-04", "2026-04-05"])
+        #expect(tail.count == 2)
+        #expect(head.map(\.dayText) == ["2026-04-01"])
+        let error = #expect(throws: StoreError.self) { try store.activitySummaries(from: Self.day(2026, 2, 30)) }
+        #expect(error?.code == .invalidQuery)
+    }
+
+    @Test func anInvalidSummaryWritesNothingAndSaysWhichDayAndField() throws {
+        let store = try HealthStore.inMemory()
+        var wrongUnit = Self.summary(Self.day(2026, 5, 2), move: 300)
+        wrongUnit.appleExerciseTime = Quantity(value: 3, unit: .meter)
+        let negative = Self.summary(Self.day(2026, 5, 3), move: -1)
+        let noDay = ActivitySummary(day: DateComponents(year: 2026, month: 13, day: 1))
+
+        let unitError = #expect(throws: StoreError.self) {
+            try store.saveActivitySummaries([Self.summary(Self.day(2026, 5, 1), move: 1), wrongUnit])
+        }
+        let negativeError = #expect(throws: StoreError.self) { try store.saveActivitySummaries([negative]) }
+        let dayError = #expect(throws: StoreError.self) { try store.saveActivitySummaries([noDay]) }
+
+        #expect(unitError?.code == .invalidObject)
+        #expect(unitError?.message.hasPrefix("Invalid activity summary 2026-05-02: appleExerciseTime is in m") == true, "\(unitError?.message ?? "")")
+        #expect(negativeError?.message.contains("activeEnergyBurned must be a finite value of 0 or more") == true)
+        #expect(dayError?.message.contains("day needs a valid year, month and day") == true)
+        #expect(try store.activitySummaries().isEmpty, "the valid day before the invalid one was not written either")
+    }
+
+    @Test func clientsReadSummariesOnlyWithReadPermission() throws {
+        let store = try HealthStore.inMemory()
+        try store.saveActivitySummaries([Self.summary(Self.day(2026, 6, 1), move: 480)])
+        let allowed = store.authorization(for: "com.example.rings")
+        let denied = store.authorization(for: "com.example.other")
+
+        #expect(try allowed.activitySummaries().isEmpty, "never asked: as if none were stored")
+        try allowed.requestAuthorization(toShare: [], read: [.activitySummary]) { _, _ in true }
+        try denied.requestAuthorization(toShare: [], read: [.activitySummary]) { _, _ in false }
+
+        #expect(try allowed.activitySummaries().map(\.dayText) == ["2026-06-01"])
+        #expect(try denied.activitySummaries().isEmpty)
+    }
+
+    @Test func aDayChangedOutsidePaceIsReportedAsCorrupt() throws {
+        let store = try HealthStore.inMemory()
+        try store.writer.write { db in
+            try db.execute(sql: "INSERT INTO activitySummary (day, savedAt) VALUES ('2026-99-01', 0)")
+        }
+
+        let error = #expect(throws: StoreError.self) { try store.activitySummaries() }
+
+        #expect(error?.code == .corrupt)
+    }
+}
