@@ -157,10 +157,9 @@ final class AppleHealthImportSession {
             }
         case .activitySummary(let summary):
             report.activitySummariesRead += 1
-            let converted = Self.activitySummary(summary)
             do throws(ActivitySummaryError) {
-                try converted.validate()
-                activitySummaries.append(converted)
+                try summary.validate()
+                activitySummaries.append(summary)
             } catch {
                 report.warn("\(error.description) Skipped.")
             }
@@ -178,16 +177,6 @@ final class AppleHealthImportSession {
         try writer.finish()
         report = writer.merged(into: report)
         report.activitySummariesStored = try store.saveActivitySummaries(activitySummaries)
-    }
-
-    /// The store's summary of an export's `<ActivitySummary>`: exercise in minutes, standing in hours.
-    static func activitySummary(_ summary: AppleHealthActivitySummary) -> ActivitySummary {
-        ActivitySummary(day: summary.date, activeEnergyBurned: summary.activeEnergyBurned,
-                        activeEnergyBurnedGoal: summary.activeEnergyBurnedGoal,
-                        appleExerciseTime: summary.exerciseMinutes.map { Quantity(value: $0, unit: .minute) },
-                        appleExerciseTimeGoal: summary.exerciseMinutesGoal.map { Quantity(value: $0, unit: .minute) },
-                        appleStandHours: summary.standHours.map { Quantity(value: $0, unit: .count) },
-                        appleStandHoursGoal: summary.standHoursGoal.map { Quantity(value: $0, unit: .count) })
     }
 
     /// Waits for the store side after the read failed; returns the store's failure, if any.

@@ -20,8 +20,9 @@ public enum AppleHealthExportItem: Sendable {
     case workoutRoute(WorkoutRoute)
     /// The `<Me>` element's characteristics.
     case characteristics(AppleHealthCharacteristics)
-    /// An `<ActivitySummary>` (one day of Move/Exercise/Stand rings).
-    case activitySummary(AppleHealthActivitySummary)
+    /// An `<ActivitySummary>` (one day of Move/Exercise/Stand rings; exercise in minutes, standing
+    /// as a count of hours). Not validated here: the store refuses a negative value.
+    case activitySummary(ActivitySummary)
     /// Something skipped while reading; reading continues.
     case warning(AppleHealthWarning)
 }
@@ -51,37 +52,6 @@ public struct AppleHealthCharacteristics: Hashable, Sendable {
         self.fitzpatrickSkinType = fitzpatrickSkinType
         self.wheelchairUse = wheelchairUse
         self.activityMoveMode = activityMoveMode
-    }
-}
-
-/// One day of activity rings from an `<ActivitySummary>` element; absent values are `nil`.
-public struct AppleHealthActivitySummary: Hashable, Sendable {
-    /// The calendar day (`year`, `month`, `day`), from `dateComponents`.
-    public var date: DateComponents
-    /// Active energy burned, in `activeEnergyBurnedUnit` (usually kcal).
-    public var activeEnergyBurned: Quantity?
-    /// The Move goal, in the same unit.
-    public var activeEnergyBurnedGoal: Quantity?
-    /// Exercise minutes.
-    public var exerciseMinutes: Double?
-    /// The Exercise goal, in minutes.
-    public var exerciseMinutesGoal: Double?
-    /// Stand hours.
-    public var standHours: Double?
-    /// The Stand goal, in hours.
-    public var standHoursGoal: Double?
-
-    /// Creates an activity summary.
-    public init(date: DateComponents, activeEnergyBurned: Quantity? = nil, activeEnergyBurnedGoal: Quantity? = nil,
-                exerciseMinutes: Double? = nil, exerciseMinutesGoal: Double? = nil,
-                standHours: Double? = nil, standHoursGoal: Double? = nil) {
-        self.date = date
-        self.activeEnergyBurned = activeEnergyBurned
-        self.activeEnergyBurnedGoal = activeEnergyBurnedGoal
-        self.exerciseMinutes = exerciseMinutes
-        self.exerciseMinutesGoal = exerciseMinutesGoal
-        self.standHours = standHours
-        self.standHoursGoal = standHoursGoal
     }
 }
 

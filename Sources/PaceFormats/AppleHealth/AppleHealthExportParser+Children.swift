@@ -81,12 +81,13 @@ extension AppleHealthExportParser {
         func energy(_ name: String) -> Quantity? {
             attributes[name] == nil ? nil : quantity(attributes[name], unit, pending, what: "ActivitySummary \(name)")
         }
-        let summary = AppleHealthActivitySummary(
-            date: date, activeEnergyBurned: energy("activeEnergyBurned"), activeEnergyBurnedGoal: energy("activeEnergyBurnedGoal"),
-            exerciseMinutes: AppleHealthValues.number(attributes["appleExerciseTime"]),
-            exerciseMinutesGoal: AppleHealthValues.number(attributes["appleExerciseTimeGoal"]),
-            standHours: AppleHealthValues.number(attributes["appleStandHours"]),
-            standHoursGoal: AppleHealthValues.number(attributes["appleStandHoursGoal"]))
+        func count(_ name: String, _ unit: HealthUnit) -> Quantity? {
+            AppleHealthValues.number(attributes[name]).map { Quantity(value: $0, unit: unit) }
+        }
+        let summary = ActivitySummary(
+            day: date, activeEnergyBurned: energy("activeEnergyBurned"), activeEnergyBurnedGoal: energy("activeEnergyBurnedGoal"),
+            appleExerciseTime: count("appleExerciseTime", .minute), appleExerciseTimeGoal: count("appleExerciseTimeGoal", .minute),
+            appleStandHours: count("appleStandHours", .count), appleStandHoursGoal: count("appleStandHoursGoal", .count))
         self.summary.activitySummaryCount += 1
         emit(.activitySummary(summary))
     }

@@ -63,11 +63,13 @@ struct AppleHealthExportReaderTests {
         #expect(me.fitzpatrickSkinType == .notSet)
 
         let day = try #require(items.activitySummaries.first)
-        #expect(day.date == DateComponents(year: 2016, month: 11, day: 15))
+        #expect(day.day == DateComponents(year: 2016, month: 11, day: 15))
         #expect(day.activeEnergyBurned == Quantity(value: 590.252, unit: .kilocalorie))
         #expect(day.activeEnergyBurnedGoal == Quantity(value: 630, unit: .kilocalorie))
-        #expect(day.exerciseMinutes == 68 && day.exerciseMinutesGoal == 30)
-        #expect(day.standHours == 13 && day.standHoursGoal == 12)
+        #expect(day.appleExerciseTime == Quantity(value: 68, unit: .minute))
+        #expect(day.appleExerciseTimeGoal == Quantity(value: 30, unit: .minute))
+        #expect(day.appleStandHours == Quantity(value: 13, unit: .count))
+        #expect(day.appleStandHoursGoal == Quantity(value: 12, unit: .count))
     }
 
     @Test("the workout is delivered before its route")

@@ -47,7 +47,7 @@ extension Array where Element == AppleHealthExportItem {
     var workouts: [Workout] { compactMap { if case .workout(let workout) = $0 { workout } else { nil } } }
     var routes: [WorkoutRoute] { compactMap { if case .workoutRoute(let route) = $0 { route } else { nil } } }
     var correlations: [AppleHealthCorrelation] { compactMap { if case .correlation(let value) = $0 { value } else { nil } } }
-    var activitySummaries: [AppleHealthActivitySummary] {
+    var activitySummaries: [ActivitySummary] {
         compactMap { if case .activitySummary(let value) = $0 { value } else { nil } }
     }
     var characteristics: [AppleHealthCharacteristics] {
