@@ -20,7 +20,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
             case workoutNotFound, routeAlreadyAttached
             case sessionNotFound, sessionEnded
             case database
-            case notAuthorized, foreignAnchor, invalidQuery
+            case notAuthorized, foreignAnchor, invalidQuery, readOnlyType
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -63,6 +63,9 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         public static let foreignAnchor = Code(.foreignAnchor)
         /// A query cannot be answered as asked (e.g. a predicate comparing a quantity in an incompatible unit).
         public static let invalidQuery = Code(.invalidQuery)
+        /// Sharing (writing) was asked for a type clients can only read: a characteristic or the
+        /// activity summary type (HealthKit refuses such a request the same way).
+        public static let readOnlyType = Code(.readOnlyType)
 
         /// The code's name, e.g. `"syncVersionNotHigher"`.
         public var description: String { value.rawValue }

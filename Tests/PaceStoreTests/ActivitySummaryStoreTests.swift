@@ -108,4 +108,21 @@ import Testing
 
         #expect(error?.code == .corrupt)
     }
+
+    @Test func sharingAReadOnlyTypeIsRefusedBeforeAnythingIsAsked() throws {
+        let store = try HealthStore.inMemory()
+        let app = store.authorization(for: "com.example.rings")
+        var asked: [HealthObjectType] = []
+
+        let error = #expect(throws: StoreError.self) {
+            try app.requestAuthorization(toShare: [.activitySummary, .characteristic(.dateOfBirth), .workout],
+                                         read: [.workout]) { type, _ in asked.append(type); return true }
+        }
+
+        #expect(error?.code == .readOnlyType)
+        #expect(error?.message.hasPrefix("Sharing cannot be asked for HKActivitySummaryTypeIdentifier, "
+            + "HKCharacteristicTypeIdentifierDateOfBirth") == true, "\(error?.message ?? "")")
+        #expect(asked.isEmpty)
+        #expect(try app.authorizationStatus(for: .workout) == .notDetermined, "nothing was recorded")
+    }
 }

@@ -59,6 +59,15 @@ public enum HealthObjectType: Hashable, Sendable {
         }
     }
 
+    /// Whether clients may only read objects of this type (characteristics and activity summaries,
+    /// which the user or the system sets): HealthKit refuses to ask for permission to share them.
+    public var isReadOnly: Bool {
+        switch self {
+        case .characteristic, .activitySummary: true
+        case .quantity, .category, .workout, .workoutRoute: false
+        }
+    }
+
     /// Browse group; workouts and routes are ``TypeGroup/activity``,
     /// characteristics have none.
     public var group: TypeGroup? {

@@ -58,11 +58,19 @@ public struct AuthorizedStore: Sendable {
     ///   - share: Types the client wants to write.
     ///   - read: Types the client wants to read.
     ///   - decide: The user's answer for one undetermined type and access.
-    /// - Throws: ``StoreError`` if SQLite fails; nothing is recorded then.
+    /// - Throws: ``StoreError/Code/readOnlyType`` when `share` holds a type clients can only read
+    ///   (``PaceModel/HealthObjectType/isReadOnly``), before anything is asked or recorded;
+    ///   ``StoreError`` if SQLite fails, and nothing is recorded then either.
     public func requestAuthorization(
         toShare share: Set<HealthObjectType>, read: Set<HealthObjectType>,
         decide: (HealthObjectType, AuthorizationAccess) -> Bool
     ) throws(StoreError) {
+        let readOnly = share.filter(\.isReadOnly).map(\.identifier).sorted()
+        guard readOnly.isEmpty else {
+            throw StoreError(code: .readOnlyType,
+                             message: "Sharing cannot be asked for \(readOnly.joined(separator: ", ")): clients only read these types. "
+                                 + "Ask for them under read: instead.", path: store.path)
+        }
         let types = share.union(read).sorted { $0.identifier < $1.identifier }
         let client = self.client
         do {
