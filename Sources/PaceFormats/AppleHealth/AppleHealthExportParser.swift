@@ -231,10 +231,12 @@ final class AppleHealthExportParser {
         func total(_ value: String, _ unit: String) -> Quantity? {
             attributes[value] == nil ? nil : quantity(attributes[value], attributes[unit], pending.base, what: "workout \(value)")
         }
+        // Exports from iOS 16 on leave the totals out of <Workout> and give them as <WorkoutStatistics>.
+        let implied = Workout.totals(from: pending.statistics)
         let workout = Workout(id: pending.id, activityType: activityType, start: start, end: end, duration: duration,
                               events: pending.events, statistics: pending.statistics,
-                              totalDistance: total("totalDistance", "totalDistanceUnit"),
-                              totalEnergyBurned: total("totalEnergyBurned", "totalEnergyBurnedUnit"),
+                              totalDistance: total("totalDistance", "totalDistanceUnit") ?? implied.distance,
+                              totalEnergyBurned: total("totalEnergyBurned", "totalEnergyBurnedUnit") ?? implied.energy,
                               source: makeSource(attributes), device: device(attributes["device"]),
                               metadata: pending.base.metadata)
         guard valid(workout, pending.base, what: "workout", { try workout.validate() }) != nil else { return }

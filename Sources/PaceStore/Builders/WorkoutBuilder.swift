@@ -116,13 +116,11 @@ public struct WorkoutBuilder: Sendable {
         for (type, group) in Dictionary(grouping: samples, by: \.type) {
             statistics[type] = Self.statistics(type, group, start: startDate, end: endDate)
         }
-        let distanceTypes: [QuantityTypeIdentifier] = [.distanceWalkingRunning, .distanceCycling, .distanceSwimming,
-                                                       .distanceWheelchair, .distanceDownhillSnowSports]
-        let totalDistance = distanceTypes.lazy.compactMap { statistics[$0]?.sum }.first
+        let totals = Workout.totals(from: statistics)
         let workout = Workout(id: id, activityType: activityType, start: startDate, end: endDate,
                               duration: Self.duration(from: startDate, to: endDate, events: events), events: events,
-                              statistics: statistics, totalDistance: totalDistance,
-                              totalEnergyBurned: statistics[.activeEnergyBurned]?.sum, source: source, device: device, metadata: metadata)
+                              statistics: statistics, totalDistance: totals.distance,
+                              totalEnergyBurned: totals.energy, source: source, device: device, metadata: metadata)
         do { try workout.validate() } catch {
             throw StoreError(code: .invalidObject, message: error.description, cause: error)
         }

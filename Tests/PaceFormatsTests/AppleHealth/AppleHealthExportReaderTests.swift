@@ -72,6 +72,41 @@ struct AppleHealthExportReaderTests {
         #expect(day.appleStandHoursGoal == Quantity(value: 12, unit: .count))
     }
 
+    @Test("a workout exported since iOS 16 takes its totals from its WorkoutStatistics")
+    func modernWorkoutTotalsFromStatistics() throws {
+        // iOS 16 and later leave totalDistance and totalEnergyBurned out of <Workout>; the totals are
+        // <WorkoutStatistics> children, and a <WorkoutActivity> repeats them for each activity.
+        let body = """
+            <Workout workoutActivityType="HKWorkoutActivityTypeCycling" duration="45" durationUnit="min" sourceName="Watch" \
+            startDate="2024-05-01 08:00:00 +0000" endDate="2024-05-01 08:45:00 +0000">
+              <WorkoutActivity uuid="1F5E0D3A-1111-4E1B-9E0E-6F0E4E2B7A10" startDate="2024-05-01 08:00:00 +0000" endDate="2024-05-01 08:45:00 +0000" duration="45" durationUnit="min">
+                <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceCycling" startDate="2024-05-01 08:00:00 +0000" endDate="2024-05-01 08:45:00 +0000" sum="18.4" unit="km"/>
+              </WorkoutActivity>
+              <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2024-05-01 08:00:00 +0000" endDate="2024-05-01 08:45:00 +0000" sum="512.5" unit="kcal"/>
+              <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceCycling" startDate="2024-05-01 08:00:00 +0000" endDate="2024-05-01 08:45:00 +0000" sum="18.4" unit="km"/>
+              <WorkoutStatistics type="HKQuantityTypeIdentifierHeartRate" startDate="2024-05-01 08:00:00 +0000" endDate="2024-05-01 08:45:00 +0000" average="142" minimum="96" maximum="171" unit="count/min"/>
+            </Workout>
+            <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" totalDistance="5" totalDistanceUnit="km" \
+            totalEnergyBurned="300" totalEnergyBurnedUnit="kcal" sourceName="Watch" startDate="2024-05-02 08:00:00 +0000" endDate="2024-05-02 08:30:00 +0000">
+              <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2024-05-02 08:00:00 +0000" endDate="2024-05-02 08:30:00 +0000" sum="5.1" unit="km"/>
+            </Workout>
+            """
+        let folder = try AppleHealthFixtures.export(body)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let (items, _) = try AppleHealthFixtures.read(folder)
+
+        let workouts = items.workouts
+        #expect(workouts.count == 2)
+        let ride = try #require(workouts.first)
+        #expect(ride.totalDistance == Quantity(value: 18.4, unit: .kilometer))
+        #expect(ride.totalEnergyBurned == Quantity(value: 512.5, unit: .kilocalorie))
+        #expect(ride.statistics[.heartRate]?.maximum == Quantity(value: 171, unit: .countPerMinute))
+        let run = try #require(workouts.last)
+        #expect(run.totalDistance == Quantity(value: 5, unit: .kilometer), "the attribute, when present, is the total")
+        #expect(run.totalEnergyBurned == Quantity(value: 300, unit: .kilocalorie))
+    }
+
     @Test("the workout is delivered before its route")
     func workoutBeforeRoute() throws {
         let (items, _) = try AppleHealthFixtures.read(AppleHealthFixtures.url("apple_health_export/export.xml"))
