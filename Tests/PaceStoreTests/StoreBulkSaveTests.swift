@@ -240,6 +240,13 @@ import Testing
         #expect(skipped == storedIndices)
         #expect(generalSkipped == skipped)
         #expect(try Self.rows(store) == Self.rows(general), "same rows and anchors as one by one")
+        let rollup = "SELECT * FROM quantityRollup ORDER BY typeIdentifier, bucket, sourceBundleIdentifier"
+        let hourly = "SELECT * FROM quantityRollupHour ORDER BY typeIdentifier, bucket, sourceBundleIdentifier"
+        for sql in [rollup, hourly] {
+            let written = try store.writer.read { try Row.fetchAll($0, sql: sql) }
+            #expect(!written.isEmpty)
+            #expect(try general.writer.read { try Row.fetchAll($0, sql: sql) } == written, "each sample counted once in \(sql)")
+        }
     }
 
     @Test func aChunkOnAStoreWithoutTombstonesRefusedByAStoredUUIDChangesNothing() throws {
