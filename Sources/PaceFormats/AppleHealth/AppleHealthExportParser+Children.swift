@@ -35,8 +35,13 @@ extension AppleHealthExportParser {
         func value(_ name: String) -> Quantity? {
             attributes[name] == nil ? nil : quantity(attributes[name], attributes["unit"], pending, what: "\(typeName) statistics")
         }
-        workout?.statistics[type] = WorkoutStatistics(type: type, start: start, end: end, sum: value("sum"), average: value("average"),
-                                                      minimum: value("minimum"), maximum: value("maximum"))
+        let statistics = WorkoutStatistics(type: type, start: start, end: end, sum: value("sum"), average: value("average"),
+                                           minimum: value("minimum"), maximum: value("maximum"))
+        if workout?.inActivity == true {
+            workout!.activities[workout!.activities.count - 1].statistics[type] = statistics
+        } else {
+            workout?.statistics[type] = statistics
+        }
     }
 
     func addLocation(_ pending: Pending) {

@@ -20,6 +20,16 @@ final class AppleHealthExportParser {
         var events: [WorkoutEvent] = []
         var statistics: [QuantityTypeIdentifier: WorkoutStatistics] = [:]
         var routes: [WorkoutRoute] = []
+        /// The `<WorkoutActivity>` children (iOS 16 on): their statistics and metadata.
+        var activities: [PendingActivity] = []
+        /// Whether a `<WorkoutActivity>` is open (its children are the activity's, not the workout's).
+        var inActivity = false
+    }
+
+    /// What a `<WorkoutActivity>` holds that the workout may lack.
+    struct PendingActivity {
+        var statistics: [QuantityTypeIdentifier: WorkoutStatistics] = [:]
+        var metadata = Metadata()
     }
 
     struct PendingRoute {
@@ -118,12 +128,20 @@ final class AppleHealthExportParser {
             if fastRecord != nil { fastRecord!.metadata[MetadataKey(rawValue: key)] = entry }
             else if record != nil { record!.metadata[MetadataKey(rawValue: key)] = entry }
             else if route != nil { route!.base.metadata[MetadataKey(rawValue: key)] = entry }
+            else if workout?.inActivity == true, depth == 4 {
+                workout!.activities[workout!.activities.count - 1].metadata[MetadataKey(rawValue: key)] = entry
+            }
             else if workout != nil { workout!.base.metadata[MetadataKey(rawValue: key)] = entry }
             else if correlation != nil { correlation!.base.metadata[MetadataKey(rawValue: key)] = entry }
         case "Correlation" where depth == 2: correlation = (here, [], [])
         case "Workout" where depth == 2: workout = PendingWorkout(base: here)
         case "WorkoutEvent" where workout != nil && depth == 3: addEvent(here); skipDepth = 1 // children: not the workout's
         case "WorkoutStatistics" where workout != nil && depth == 3: addStatistics(here); skipDepth = 1
+        case "WorkoutActivity" where workout != nil && depth == 3:
+            workout!.activities.append(PendingActivity())
+            workout!.inActivity = true
+        // An activity's statistics; its events repeat the workout's own and are skipped.
+        case "WorkoutStatistics" where workout?.inActivity == true && depth == 4: addStatistics(here); skipDepth = 1
         case "WorkoutRoute" where workout != nil && depth == 3: route = PendingRoute(base: here)
         case "FileReference" where route != nil: route!.filePath = attributes["path"]
         case "Location" where route != nil: addLocation(here)
@@ -165,6 +183,8 @@ final class AppleHealthExportParser {
             guard let pending = route else { return }
             route = nil
             finishRoute(pending)
+        case "WorkoutActivity":
+            workout?.inActivity = false
         case "Workout":
             guard let pending = workout else { return }
             workout = nil
@@ -231,14 +251,18 @@ final class AppleHealthExportParser {
         func total(_ value: String, _ unit: String) -> Quantity? {
             attributes[value] == nil ? nil : quantity(attributes[value], attributes[unit], pending.base, what: "workout \(value)")
         }
-        // Exports from iOS 16 on leave the totals out of <Workout> and give them as <WorkoutStatistics>.
-        let implied = Workout.totals(from: pending.statistics)
+        // Exports from iOS 16 on leave the totals out of <Workout> and give them as <WorkoutStatistics>,
+        // some only inside its <WorkoutActivity> children.
+        let statistics = WorkoutActivityMerge.statistics(pending.statistics, activities: pending.activities.map(\.statistics))
+        var metadata = pending.base.metadata
+        WorkoutActivityMerge.fill(&metadata, from: pending.activities.map(\.metadata))
+        let implied = Workout.totals(from: statistics)
         let workout = Workout(id: pending.id, activityType: activityType, start: start, end: end, duration: duration,
-                              events: pending.events, statistics: pending.statistics,
+                              events: pending.events, statistics: statistics,
                               totalDistance: total("totalDistance", "totalDistanceUnit") ?? implied.distance,
                               totalEnergyBurned: total("totalEnergyBurned", "totalEnergyBurnedUnit") ?? implied.energy,
                               source: makeSource(attributes), device: device(attributes["device"]),
-                              metadata: pending.base.metadata)
+                              metadata: metadata)
         guard valid(workout, pending.base, what: "workout", { try workout.validate() }) != nil else { return }
         summary.workoutCount += 1
         emit(.workout(workout))

@@ -160,7 +160,7 @@ struct AppleHealthExportReaderErrorTests {
               </WorkoutEvent>
               <WorkoutStatistics type="HKQuantityTypeIdentifierHeartRate" startDate="2024-05-01 08:00:00 +0000" endDate="2024-05-01 08:40:00 +0000" average="150" minimum="90" maximum="181" unit="count/min"/>
               <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2024-05-01 08:00:00 +0000" endDate="2024-05-01 08:40:00 +0000" sum="412.5" unit="kcal"/>
-              <WorkoutActivity uuid="x" startDate="2024-05-01 08:00:00 +0000"><MetadataEntry key="Ignored" value="1"/></WorkoutActivity>
+              <WorkoutActivity uuid="x" startDate="2024-05-01 08:00:00 +0000"><MetadataEntry key="FromActivity" value="1"/></WorkoutActivity>
             </Workout>
             """
         let folder = try AppleHealthFixtures.export(body)
@@ -185,7 +185,8 @@ struct AppleHealthExportReaderErrorTests {
         #expect(workout.statistics[.heartRate]?.average == Quantity(value: 150, unit: .countPerMinute))
         #expect(workout.statistics[.heartRate]?.maximum == Quantity(value: 181, unit: .countPerMinute))
         #expect(workout.statistics[.activeEnergyBurned]?.sum == Quantity(value: 412.5, unit: .kilocalorie))
-        #expect(workout.metadata.isEmpty)
+        // The workout has no metadata of its own; its one activity's keys fill it (DECISIONS 90).
+        #expect(workout.metadata == [MetadataKey(rawValue: "FromActivity"): .integer(1)])
         #expect(workout.device == Device(name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch",
                                          hardwareVersion: "Watch6,1", softwareVersion: "8.0"))
     }

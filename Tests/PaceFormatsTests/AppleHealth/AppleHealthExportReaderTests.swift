@@ -107,6 +107,64 @@ struct AppleHealthExportReaderTests {
         #expect(run.totalEnergyBurned == Quantity(value: 300, unit: .kilocalorie))
     }
 
+    @Test("totals, statistics and metadata given only inside WorkoutActivity elements reach the workout")
+    func workoutActivityStatisticsAndMetadata() throws {
+        let t0 = "2024-06-01 07:00:00 +0000", t1 = "2024-06-01 07:20:00 +0000", t2 = "2024-06-01 08:00:00 +0000"
+        func statistic(_ type: String, _ start: String, _ end: String, _ values: String, _ unit: String) -> String {
+            "<WorkoutStatistics type=\"HKQuantityTypeIdentifier\(type)\" startDate=\"\(start)\" endDate=\"\(end)\" \(values) unit=\"\(unit)\"/>"
+        }
+        let body = """
+            <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="20" durationUnit="min" sourceName="Watch" startDate="\(t0)" endDate="\(t1)">
+              <MetadataEntry key="HKTimeZone" value="Europe/Paris"/>
+              <WorkoutActivity uuid="A1" startDate="\(t0)" endDate="\(t1)" duration="20" durationUnit="min">
+                <WorkoutEvent type="HKWorkoutEventTypeSegment" date="\(t0)" duration="5" durationUnit="min"/>
+                \(statistic("DistanceWalkingRunning", t0, t1, "sum=\"3.3554\"", "mi"))
+                \(statistic("HeartRate", t0, t1, "average=\"150\" minimum=\"98\" maximum=\"176\"", "count/min"))
+                <MetadataEntry key="HKIndoorWorkout" value="1"/>
+                <MetadataEntry key="HKTimeZone" value="America/New_York"/>
+              </WorkoutActivity>
+            </Workout>
+            <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="60" durationUnit="min" sourceName="Watch" startDate="\(t0)" endDate="\(t2)">
+              <WorkoutActivity uuid="B1" startDate="\(t0)" endDate="\(t1)">
+                \(statistic("DistanceWalkingRunning", t0, t1, "sum=\"4\"", "km"))
+                \(statistic("HeartRate", t0, t1, "average=\"150\" minimum=\"100\" maximum=\"160\"", "count/min"))
+                <MetadataEntry key="HKIndoorWorkout" value="0"/>
+                <MetadataEntry key="HKWeatherTemperature" value="60 degF"/>
+              </WorkoutActivity>
+              <WorkoutActivity uuid="B2" startDate="\(t1)" endDate="\(t2)">
+                \(statistic("DistanceWalkingRunning", t1, t2, "sum=\"2500\"", "m"))
+                \(statistic("HeartRate", t1, t2, "average=\"120\" minimum=\"90\" maximum=\"170\"", "count/min"))
+                <MetadataEntry key="HKIndoorWorkout" value="0"/>
+                <MetadataEntry key="HKWeatherTemperature" value="62 degF"/>
+              </WorkoutActivity>
+            </Workout>
+            """
+        let folder = try AppleHealthFixtures.export(body)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let (items, _) = try AppleHealthFixtures.read(folder)
+
+        let workouts = items.workouts
+        #expect(workouts.count == 2)
+        let single = try #require(workouts.first)
+        #expect(single.totalDistance == Quantity(value: 3.3554, unit: .mile))
+        #expect(single.statistics[.heartRate]?.maximum == Quantity(value: 176, unit: .countPerMinute))
+        #expect(single.metadata[MetadataKey(rawValue: "HKIndoorWorkout")] != nil, "the activity's key the workout lacked")
+        #expect(single.metadata[MetadataKey(rawValue: "HKTimeZone")] == .string("Europe/Paris"), "the workout's own value wins")
+        #expect(single.events.isEmpty, "the activity's events repeat the workout's and are not added")
+
+        let two = try #require(workouts.last)
+        let distance = try #require(two.totalDistance)
+        #expect(abs(try distance.doubleValue(for: .meter) - 6500) < 1e-6, "4 km + 2 500 m")
+        let heart = try #require(two.statistics[.heartRate])
+        #expect(heart.minimum == Quantity(value: 90, unit: .countPerMinute))
+        #expect(heart.maximum == Quantity(value: 170, unit: .countPerMinute))
+        #expect(heart.average == Quantity(value: 130, unit: .countPerMinute), "(150 × 20 min + 120 × 40 min) / 60 min")
+        #expect(heart.startDate < heart.endDate && heart.endDate.timeIntervalSince(heart.startDate) == 3600)
+        #expect(two.metadata[MetadataKey(rawValue: "HKIndoorWorkout")] != nil, "both activities agree")
+        #expect(two.metadata[MetadataKey(rawValue: "HKWeatherTemperature")] == nil, "the activities disagree: left out")
+    }
+
     @Test("the workout is delivered before its route")
     func workoutBeforeRoute() throws {
         let (items, _) = try AppleHealthFixtures.read(AppleHealthFixtures.url("apple_health_export/export.xml"))
