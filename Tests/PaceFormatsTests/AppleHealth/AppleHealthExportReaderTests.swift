@@ -91,12 +91,8 @@ struct AppleHealthExportReaderTests {
               <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2024-05-02 08:00:00 +0000" endDate="2024-05-02 08:30:00 +0000" sum="5.1" unit="km"/>
             </Workout>
             """
-        let folder = try AppleHealthFixtures.export(body)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let workouts = try AppleHealthFixtures.workouts(inExportOf: body)
 
-        let (items, _) = try AppleHealthFixtures.read(folder)
-
-        let workouts = items.workouts
         #expect(workouts.count == 2)
         let ride = try #require(workouts.first)
         #expect(ride.totalDistance == Quantity(value: 18.4, unit: .kilometer))
@@ -139,12 +135,8 @@ struct AppleHealthExportReaderTests {
               </WorkoutActivity>
             </Workout>
             """
-        let folder = try AppleHealthFixtures.export(body)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let workouts = try AppleHealthFixtures.workouts(inExportOf: body)
 
-        let (items, _) = try AppleHealthFixtures.read(folder)
-
-        let workouts = items.workouts
         #expect(workouts.count == 2)
         let single = try #require(workouts.first)
         #expect(single.totalDistance == Quantity(value: 3.3554, unit: .mile))

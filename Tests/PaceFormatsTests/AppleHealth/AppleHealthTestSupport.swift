@@ -26,6 +26,13 @@ enum AppleHealthFixtures {
         return folder
     }
 
+    /// The workouts read from an export of `body` (written to a temporary folder, removed after).
+    static func workouts(inExportOf body: String) throws -> [Workout] {
+        let folder = try export(body)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try read(folder).items.workouts
+    }
+
     /// The items a read delivered, in order, and its summary.
     static func read(_ url: URL) throws(AppleHealthError) -> (items: [AppleHealthExportItem], summary: AppleHealthExportSummary) {
         var items: [AppleHealthExportItem] = []
