@@ -88,9 +88,9 @@ import Testing
         #expect(imported.standardOutput.contains("Stored 2 days of activity summaries"), "\(imported.standardOutput)")
         #expect(table.status == 0, "\(table.standardError)")
         #expect(table.standardOutput == """
-            DAY         MOVE KCAL  EXERCISE MIN  STAND H
-            2016-11-15  590 / 630  68 / 30       13 / 12
-            2016-11-16  324 / 630  39 / 30       9 / 12
+            DAY         MOVE            EXERCISE MIN  STAND H
+            2016-11-15  590 / 630 kcal  68 / 30       13 / 12
+            2016-11-16  324 / 630 kcal  39 / 30       9 / 12
             2 days
 
             """, "\(table.standardOutput)")
@@ -100,6 +100,29 @@ import Testing
         #expect(days.first?["activeEnergyBurnedKilocalories"] as? Double == 323.513)
         #expect(badDay.status != 0)
         #expect(badDay.standardError.contains("--from '2016-11-31' is not a day; write it as YYYY-MM-DD"), "\(badDay.standardError)")
+    }
+
+    @Test func aMoveTimeDayShowsItsMoveRingInMinutes() async throws {
+        defer { directory.remove() }
+        let export = directory.path("export.xml")
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+             <ActivitySummary dateComponents="2025-07-01" appleMoveTime="48" appleMoveTimeGoal="60" appleExerciseTime="31" \
+            appleExerciseTimeGoal="30" appleStandHours="10" appleStandHoursGoal="12"/>
+            </HealthData>
+            """.utf8).write(to: URL(fileURLWithPath: export))
+
+        let imported = try await pace.run(["import", export])
+        let table = try await pace.run(["summaries"])
+        let json = try await pace.run(["summaries", "--json"])
+
+        #expect(imported.status == 0, "\(imported.standardOutput)\(imported.standardError)")
+        #expect(table.standardOutput.contains("2025-07-01  48 / 60 min  31 / 30       10 / 12"), "\(table.standardOutput)")
+        let days = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        #expect(days.first?["moveMinutes"] as? Double == 48)
+        #expect(days.first?["moveMinutesGoal"] as? Double == 60)
+        #expect(days.first?["activeEnergyBurnedKilocalories"] == nil)
     }
 
     @Test func importsARezippedExportWithAnotherTopFolder() async throws {

@@ -38,6 +38,7 @@ import Testing
     @Test func energyAndTimeInOtherUnitsAreStoredInKilocaloriesAndMinutes() throws {
         let store = try HealthStore.inMemory()
         let summary = ActivitySummary(day: Self.day(2024, 2, 29), activeEnergyBurned: Quantity(value: 4184, unit: .kilojoule),
+                                      appleMoveTimeGoal: Quantity(value: 3600, unit: .second),
                                       appleExerciseTime: Quantity(value: 1.5, unit: .hour))
 
         try store.saveActivitySummaries([summary])
@@ -45,6 +46,8 @@ import Testing
         let read = try #require(try store.activitySummaries().first)
         #expect(read.activeEnergyBurned == Quantity(value: 1000, unit: .kilocalorie))
         #expect(read.appleExerciseTime == Quantity(value: 90, unit: .minute))
+        #expect(read.appleMoveTimeGoal == Quantity(value: 60, unit: .minute))
+        #expect(read.appleMoveTime == nil)
         #expect(read.appleStandHours == nil, "absent values stay absent")
         #expect(read.dayText == "2024-02-29")
     }

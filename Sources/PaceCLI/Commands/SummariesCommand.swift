@@ -7,10 +7,11 @@ import PaceStore
 struct SummariesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "summaries",
-        abstract: "List the daily activity summaries: Move (active kcal), Exercise (minutes) and Stand (hours), each with its goal.",
+        abstract: "List the daily activity summaries: Move (active kcal, or minutes), Exercise (minutes) and Stand (hours), each with its goal.",
         discussion: """
             Summaries come from an Apple Health export's <ActivitySummary> elements ('pace import'), one per \
-            day. A value the export lacks shows as '-'. --json gives kilocalories, minutes and hours.
+            day. Move is in active kilocalories, or in minutes on a day recorded in the move-time mode. A value \
+            the export lacks shows as '-'. --json gives kilocalories, minutes and hours.
             """)
 
     @OptionGroup var storeOptions: StoreOptions
@@ -51,12 +52,21 @@ struct SummariesCommand: ParsableCommand {
         }
         let rows = summaries.map { summary in
             [summary.dayText ?? "-",
-             Self.ring(summary.activeEnergyBurned, summary.activeEnergyBurnedGoal, unit: .kilocalorie),
+             Self.move(summary),
              Self.ring(summary.appleExerciseTime, summary.appleExerciseTimeGoal, unit: .minute),
              Self.ring(summary.appleStandHours, summary.appleStandHoursGoal, unit: .count)]
         }
-        return TextTable.render(header: ["DAY", "MOVE KCAL", "EXERCISE MIN", "STAND H"], rows: rows)
+        return TextTable.render(header: ["DAY", "MOVE", "EXERCISE MIN", "STAND H"], rows: rows)
             + "\n\(summaries.count) day\(summaries.count == 1 ? "" : "s")"
+    }
+
+    /// The Move ring: `value / goal kcal`, or `value / goal min` on a day with move time and no energy.
+    static func move(_ summary: ActivitySummary) -> String {
+        let inTime = summary.activeEnergyBurned == nil && summary.activeEnergyBurnedGoal == nil
+            && (summary.appleMoveTime != nil || summary.appleMoveTimeGoal != nil)
+        return inTime
+            ? ring(summary.appleMoveTime, summary.appleMoveTimeGoal, unit: .minute) + " min"
+            : ring(summary.activeEnergyBurned, summary.activeEnergyBurnedGoal, unit: .kilocalorie) + " kcal"
     }
 
     /// `value / goal` in `unit`, rounded to whole numbers; `-` for a missing side.
@@ -74,6 +84,8 @@ struct SummaryJSON: Encodable {
     var day: String
     var activeEnergyBurnedKilocalories: Double?
     var activeEnergyBurnedGoalKilocalories: Double?
+    var moveMinutes: Double?
+    var moveMinutesGoal: Double?
     var exerciseMinutes: Double?
     var exerciseMinutesGoal: Double?
     var standHours: Double?
@@ -84,6 +96,8 @@ struct SummaryJSON: Encodable {
         day = summary.dayText ?? ""
         activeEnergyBurnedKilocalories = value(summary.activeEnergyBurned, .kilocalorie)
         activeEnergyBurnedGoalKilocalories = value(summary.activeEnergyBurnedGoal, .kilocalorie)
+        moveMinutes = value(summary.appleMoveTime, .minute)
+        moveMinutesGoal = value(summary.appleMoveTimeGoal, .minute)
         exerciseMinutes = value(summary.appleExerciseTime, .minute)
         exerciseMinutesGoal = value(summary.appleExerciseTimeGoal, .minute)
         standHours = value(summary.appleStandHours, .count)

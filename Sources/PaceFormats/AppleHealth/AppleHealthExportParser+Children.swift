@@ -91,6 +91,7 @@ extension AppleHealthExportParser {
         }
         let summary = ActivitySummary(
             day: date, activeEnergyBurned: energy("activeEnergyBurned"), activeEnergyBurnedGoal: energy("activeEnergyBurnedGoal"),
+            appleMoveTime: count("appleMoveTime", .minute), appleMoveTimeGoal: count("appleMoveTimeGoal", .minute),
             appleExerciseTime: count("appleExerciseTime", .minute), appleExerciseTimeGoal: count("appleExerciseTimeGoal", .minute),
             appleStandHours: count("appleStandHours", .count), appleStandHoursGoal: count("appleStandHoursGoal", .count))
         self.summary.activitySummaryCount += 1

@@ -1,7 +1,8 @@
 public import Foundation
 
 /// One calendar day of activity rings, as HealthKit's `HKActivitySummary`: the Move ring's active
-/// energy, the Exercise ring's minutes and the Stand ring's hours, each with the day's goal.
+/// energy (or, in the move-time mode, its minutes), the Exercise ring's minutes and the Stand ring's
+/// hours, each with the day's goal.
 ///
 /// A summary is identified by its day (year, month and day of the Gregorian calendar, as the
 /// device that computed it counted days); the store keeps one per day. Absent values are `nil`:
@@ -18,6 +19,10 @@ public struct ActivitySummary: Hashable, Sendable, Codable {
     public var activeEnergyBurned: Quantity?
     /// The Move goal; an energy.
     public var activeEnergyBurnedGoal: Quantity?
+    /// Move time that day, in the move-time mode (``ActivityMoveMode/appleMoveTime``); a time (min).
+    public var appleMoveTime: Quantity?
+    /// The Move goal in the move-time mode; a time.
+    public var appleMoveTimeGoal: Quantity?
     /// Exercise time that day; a time (min).
     public var appleExerciseTime: Quantity?
     /// The Exercise goal; a time.
@@ -29,11 +34,13 @@ public struct ActivitySummary: Hashable, Sendable, Codable {
 
     /// Creates a summary.
     public init(day: DateComponents, activeEnergyBurned: Quantity? = nil, activeEnergyBurnedGoal: Quantity? = nil,
-                appleExerciseTime: Quantity? = nil, appleExerciseTimeGoal: Quantity? = nil,
+                appleMoveTime: Quantity? = nil, appleMoveTimeGoal: Quantity? = nil, appleExerciseTime: Quantity? = nil, appleExerciseTimeGoal: Quantity? = nil,
                 appleStandHours: Quantity? = nil, appleStandHoursGoal: Quantity? = nil) {
         self.day = DateComponents(year: day.year, month: day.month, day: day.day)
         self.activeEnergyBurned = activeEnergyBurned
         self.activeEnergyBurnedGoal = activeEnergyBurnedGoal
+        self.appleMoveTime = appleMoveTime
+        self.appleMoveTimeGoal = appleMoveTimeGoal
         self.appleExerciseTime = appleExerciseTime
         self.appleExerciseTimeGoal = appleExerciseTimeGoal
         self.appleStandHours = appleStandHours
@@ -81,6 +88,7 @@ public struct ActivitySummary: Hashable, Sendable, Codable {
         }
         let fields: [(String, Quantity?, HealthUnit)] = [
             ("activeEnergyBurned", activeEnergyBurned, .kilocalorie), ("activeEnergyBurnedGoal", activeEnergyBurnedGoal, .kilocalorie),
+            ("appleMoveTime", appleMoveTime, .minute), ("appleMoveTimeGoal", appleMoveTimeGoal, .minute),
             ("appleExerciseTime", appleExerciseTime, .minute), ("appleExerciseTimeGoal", appleExerciseTimeGoal, .minute),
             ("appleStandHours", appleStandHours, .count), ("appleStandHoursGoal", appleStandHoursGoal, .count),
         ]

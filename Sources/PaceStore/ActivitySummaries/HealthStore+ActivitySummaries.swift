@@ -33,7 +33,7 @@ extension HealthStore {
             return try writer.write { db in
                 let statement = try db.cachedStatement(sql: """
                     INSERT INTO activitySummary (day, \(ActivitySummaryColumns.names.joined(separator: ", ")), savedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    VALUES (?, \(ActivitySummaryColumns.names.map { _ in "?" }.joined(separator: ", ")), ?)
                     ON CONFLICT (day) DO UPDATE SET
                         \(ActivitySummaryColumns.names.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")),
                         savedAt = excluded.savedAt
@@ -105,13 +105,14 @@ extension HealthStore {
 
 /// The value columns of `activitySummary`, their canonical units, and the conversions.
 enum ActivitySummaryColumns {
-    static let names = ["activeEnergyBurned", "activeEnergyBurnedGoal", "appleExerciseTime", "appleExerciseTimeGoal",
-                        "appleStandHours", "appleStandHoursGoal"]
-    static let units: [HealthUnit] = [.kilocalorie, .kilocalorie, .minute, .minute, .count, .count]
+    static let names = ["activeEnergyBurned", "activeEnergyBurnedGoal", "appleMoveTime", "appleMoveTimeGoal",
+                        "appleExerciseTime", "appleExerciseTimeGoal", "appleStandHours", "appleStandHoursGoal"]
+    static let units: [HealthUnit] = [.kilocalorie, .kilocalorie, .minute, .minute, .minute, .minute, .count, .count]
 
     /// The summary's values in column order and canonical units (a valid summary converts).
     static func values(of summary: ActivitySummary) -> [Double?] {
-        let quantities = [summary.activeEnergyBurned, summary.activeEnergyBurnedGoal, summary.appleExerciseTime,
+        let quantities = [summary.activeEnergyBurned, summary.activeEnergyBurnedGoal, summary.appleMoveTime,
+                          summary.appleMoveTimeGoal, summary.appleExerciseTime,
                           summary.appleExerciseTimeGoal, summary.appleStandHours, summary.appleStandHoursGoal]
         return zip(quantities, units).map { quantity, unit in quantity.flatMap { try? $0.doubleValue(for: unit) } }
     }
@@ -121,7 +122,8 @@ enum ActivitySummaryColumns {
             (row[name] as Double?).map { Quantity(value: $0, unit: unit) }
         }
         return ActivitySummary(day: day, activeEnergyBurned: quantities[0], activeEnergyBurnedGoal: quantities[1],
-                               appleExerciseTime: quantities[2], appleExerciseTimeGoal: quantities[3],
-                               appleStandHours: quantities[4], appleStandHoursGoal: quantities[5])
+                               appleMoveTime: quantities[2], appleMoveTimeGoal: quantities[3],
+                               appleExerciseTime: quantities[4], appleExerciseTimeGoal: quantities[5],
+                               appleStandHours: quantities[6], appleStandHoursGoal: quantities[7])
     }
 }
