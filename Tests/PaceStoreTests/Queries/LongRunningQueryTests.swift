@@ -37,6 +37,32 @@ import Testing
         #expect(averages[1] == [70, nil, 90])
     }
 
+    @Test func activitySummaryUpdatesFollowSavesInTheirRangeOnly() async throws {
+        let store = try HealthStore.inMemory()
+        @Sendable func day(_ number: Int) -> DateComponents { DateComponents(year: 2026, month: 7, day: number) }
+        @Sendable func summary(_ number: Int, move: Double) -> ActivitySummary {
+            ActivitySummary(day: day(number), activeEnergyBurned: Quantity(value: move, unit: .kilocalorie))
+        }
+        try store.saveActivitySummaries([summary(1, move: 100)])
+        let updates = try store.activitySummaryUpdates(from: day(1), through: day(7))
+
+        let seen = try await withTimeout {
+            var iterator = updates.makeAsyncIterator()
+            let first = try await iterator.next()
+            // A day outside the range, the same values again, then a change inside it.
+            try store.saveActivitySummaries([summary(9, move: 900)])
+            try store.saveActivitySummaries([summary(1, move: 100)])
+            try store.saveActivitySummaries([summary(2, move: 250)])
+            var latest = try await iterator.next()
+            while latest?.count == 1 { latest = try await iterator.next() }
+            return [first, latest].map { days in days?.map { $0.activeEnergyBurned?.value } }
+        }
+
+        #expect(seen[0] == [100])
+        #expect(seen[1] == [100, 250], "day 9 is outside the range")
+        #expect(throws: StoreError.self) { _ = try store.activitySummaryUpdates(from: DateComponents(year: 2026, month: 2, day: 30)) }
+    }
+
     @Test func statisticsCollectionUpdatesRefuseBadArgumentsUpFront() throws {
         let store = try HealthStore.inMemory()
         #expect(throws: QueryError.self) {

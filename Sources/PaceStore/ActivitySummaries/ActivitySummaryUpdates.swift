@@ -1,0 +1,57 @@
+public import Foundation
+public import PaceModel
+import GRDB
+
+extension HealthStore {
+    /// The long-running form of ``activitySummaries(from:through:)`` (HealthKit's activity summary
+    /// query with an update handler): the days now, then the days again each time a summary in the
+    /// range is added or changed, until the consuming task is cancelled. Quick successive saves may
+    /// give one update; a save that changes nothing gives none.
+    ///
+    /// ```swift
+    /// for try await week in try store.activitySummaryUpdates(from: monday, through: sunday) { rings.show(week) }
+    /// ```
+    ///
+    /// - Parameters: As for ``activitySummaries(from:through:)``.
+    /// - Returns: A sequence of day lists that throws ``StoreError``.
+    /// - Throws: ``StoreError/Code/invalidQuery`` for a bound that is not a real day, before anything is observed.
+    public func activitySummaryUpdates(from start: DateComponents? = nil,
+                                       through end: DateComponents? = nil) throws(StoreError) -> ActivitySummaryUpdates {
+        let bounds = try Self.dayBounds(from: start, through: end)
+        return ActivitySummaryUpdates(store: self, start: bounds.start, end: bounds.end)
+    }
+}
+
+/// Activity summaries as the store changes: an `AsyncSequence` whose first element is the range's
+/// days when iteration starts; it ends when the consuming task is cancelled and throws ``StoreError``.
+public struct ActivitySummaryUpdates: AsyncSequence, Sendable {
+    /// The range's summaries, in day order.
+    public typealias Element = [ActivitySummary]
+
+    let store: HealthStore
+    let start: String?
+    let end: String?
+
+    /// Starts observing the store.
+    public func makeAsyncIterator() -> AsyncIterator {
+        let (stream, continuation) = AsyncThrowingStream<[ActivitySummary], any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let store = self.store, start = self.start, end = self.end
+        let task = Task {
+            let days = ValueObservation
+                .tracking { db in try HealthStore.activitySummaries(from: start, through: end, db: db) }
+                .removeDuplicates()
+                .values(in: store.writer, bufferingPolicy: .bufferingNewest(1))
+            do {
+                for try await summaries in days { continuation.yield(summaries) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return StoreUpdatesIterator(base: stream.makeAsyncIterator())
+    }
+
+    /// Gives the day lists one by one; `nil` once the task is cancelled.
+    public typealias AsyncIterator = StoreUpdatesIterator<[ActivitySummary]>
+}
