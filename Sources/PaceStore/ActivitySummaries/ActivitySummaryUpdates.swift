@@ -18,7 +18,23 @@ extension HealthStore {
     public func activitySummaryUpdates(from start: DateComponents? = nil,
                                        through end: DateComponents? = nil) throws(StoreError) -> ActivitySummaryUpdates {
         let bounds = try Self.dayBounds(from: start, through: end)
-        return ActivitySummaryUpdates(store: self, start: bounds.start, end: bounds.end)
+        return ActivitySummaryUpdates(store: self, client: nil, start: bounds.start, end: bounds.end)
+    }
+}
+
+extension AuthorizedStore {
+    /// The long-running activity summary query as this client: at the start and after each change of
+    /// the range's summaries, the days if it may read ``PaceModel/HealthObjectType/activitySummary``
+    /// then, none otherwise. A permission change alone gives no update (the decisions table is a
+    /// `WITHOUT ROWID` table, whose changes SQLite does not report to observers); the next summary
+    /// change does. See ``HealthStore/activitySummaryUpdates(from:through:)``.
+    ///
+    /// - Parameters: As for ``HealthStore/activitySummaries(from:through:)``.
+    /// - Throws: ``StoreError/Code/invalidQuery`` for a bound that is not a real day.
+    public func activitySummaryUpdates(from start: DateComponents? = nil,
+                                       through end: DateComponents? = nil) throws(StoreError) -> ActivitySummaryUpdates {
+        let bounds = try HealthStore.dayBounds(from: start, through: end)
+        return ActivitySummaryUpdates(store: store, client: self, start: bounds.start, end: bounds.end)
     }
 }
 
@@ -29,16 +45,21 @@ public struct ActivitySummaryUpdates: AsyncSequence, Sendable {
     public typealias Element = [ActivitySummary]
 
     let store: HealthStore
+    /// The client whose read permission gates the days; `nil` for the owner.
+    let client: AuthorizedStore?
     let start: String?
     let end: String?
 
     /// Starts observing the store.
     public func makeAsyncIterator() -> AsyncIterator {
         let (stream, continuation) = AsyncThrowingStream<[ActivitySummary], any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let store = self.store, start = self.start, end = self.end
+        let store = self.store, client = self.client, start = self.start, end = self.end
         let task = Task {
             let days = ValueObservation
-                .tracking { db in try HealthStore.activitySummaries(from: start, through: end, db: db) }
+                .tracking { db -> [ActivitySummary] in
+                    if let client, try !client.canRead(.activitySummary, db: db) { return [] }
+                    return try HealthStore.activitySummaries(from: start, through: end, db: db)
+                }
                 .removeDuplicates()
                 .values(in: store.writer, bufferingPolicy: .bufferingNewest(1))
             do {

@@ -63,6 +63,32 @@ import Testing
         #expect(throws: StoreError.self) { _ = try store.activitySummaryUpdates(from: DateComponents(year: 2026, month: 2, day: 30)) }
     }
 
+    @Test func aClientsActivitySummaryUpdatesGiveDaysOnlyWithReadPermission() async throws {
+        let store = try HealthStore.inMemory()
+        @Sendable func stand(_ day: Int, _ hours: Double) -> ActivitySummary {
+            ActivitySummary(day: DateComponents(year: 2026, month: 7, day: day), appleStandHours: Quantity(value: hours, unit: .count))
+        }
+        try store.saveActivitySummaries([stand(1, 9)])
+        let allowed = store.authorization(for: "com.example.rings")
+        let denied = store.authorization(for: "com.example.other")
+        try allowed.requestAuthorization(toShare: [], read: [.activitySummary]) { _, _ in true }
+        try denied.requestAuthorization(toShare: [], read: [.activitySummary]) { _, _ in false }
+        let allowedUpdates = try allowed.activitySummaryUpdates()
+        let deniedUpdates = try denied.activitySummaryUpdates()
+
+        let counts = try await withTimeout {
+            var seen = allowedUpdates.makeAsyncIterator()
+            var hidden = deniedUpdates.makeAsyncIterator()
+            let first = (try await seen.next()?.count, try await hidden.next()?.count)
+            try store.saveActivitySummaries([stand(2, 11)])
+            var later = try await seen.next()
+            while later?.count == 1 { later = try await seen.next() }
+            return [first.0, first.1, later?.count]
+        }
+
+        #expect(counts == [1, 0, 2], "the allowed client sees the stored day, then both; the denied one sees none")
+    }
+
     @Test func statisticsCollectionUpdatesRefuseBadArgumentsUpFront() throws {
         let store = try HealthStore.inMemory()
         #expect(throws: QueryError.self) {
