@@ -88,12 +88,9 @@ struct CharacteristicsCommand: ParsableCommand {
         }
     }
 
+    /// `YYYY-MM-DD`; the store keeps only real days, so `?` never shows for a stored date of birth.
     private static func day(_ components: DateComponents) -> String {
-        func padded(_ number: Int?, _ width: Int) -> String {
-            let digits = number.map(String.init) ?? "?"
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return padded(components.year, 4) + "-" + padded(components.month, 2) + "-" + padded(components.day, 2)
+        CalendarDay.text(components) ?? "?"
     }
 }
 

@@ -29,7 +29,7 @@ struct SummariesCommand: ParsableCommand {
     func validate() throws {
         for (option, text) in [("--from", from), ("--through", through)] {
             guard let text else { continue }
-            guard ActivitySummary.day(fromText: text) != nil else {
+            guard CalendarDay.components(fromText: text) != nil else {
                 throw ValidationError("\(option) '\(text)' is not a day; write it as YYYY-MM-DD, e.g. 2026-03-29.")
             }
         }
@@ -41,8 +41,8 @@ struct SummariesCommand: ParsableCommand {
 
     /// The table or JSON the command prints.
     func report() throws -> String {
-        let summaries = try storeOptions.open().activitySummaries(from: from.flatMap(ActivitySummary.day(fromText:)),
-                                                                  through: through.flatMap(ActivitySummary.day(fromText:)))
+        let summaries = try storeOptions.open().activitySummaries(from: from.flatMap(CalendarDay.components(fromText:)),
+                                                                  through: through.flatMap(CalendarDay.components(fromText:)))
         if output.json {
             return try JSONOutput.encode(summaries.map(SummaryJSON.init))
         }

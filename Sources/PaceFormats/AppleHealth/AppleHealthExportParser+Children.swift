@@ -38,7 +38,7 @@ extension AppleHealthExportParser {
         let statistics = WorkoutStatistics(type: type, start: start, end: end, sum: value("sum"), average: value("average"),
                                            minimum: value("minimum"), maximum: value("maximum"))
         if workout?.inActivity == true {
-            workout!.activities[workout!.activities.count - 1].statistics[type] = statistics
+            workout!.openActivity.statistics[type] = statistics
         } else {
             workout?.statistics[type] = statistics
         }

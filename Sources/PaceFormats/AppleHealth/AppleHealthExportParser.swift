@@ -24,6 +24,12 @@ final class AppleHealthExportParser {
         var activities: [PendingActivity] = []
         /// Whether a `<WorkoutActivity>` is open (its children are the activity's, not the workout's).
         var inActivity = false
+
+        /// The activity being read (the last one; only while ``inActivity``).
+        var openActivity: PendingActivity {
+            get { activities[activities.count - 1] }
+            set { activities[activities.count - 1] = newValue }
+        }
     }
 
     /// What a `<WorkoutActivity>` holds that the workout may lack.
@@ -129,7 +135,7 @@ final class AppleHealthExportParser {
             else if record != nil { record!.metadata[MetadataKey(rawValue: key)] = entry }
             else if route != nil { route!.base.metadata[MetadataKey(rawValue: key)] = entry }
             else if workout?.inActivity == true, depth == 4 {
-                workout!.activities[workout!.activities.count - 1].metadata[MetadataKey(rawValue: key)] = entry
+                workout!.openActivity.metadata[MetadataKey(rawValue: key)] = entry
             }
             else if workout != nil { workout!.base.metadata[MetadataKey(rawValue: key)] = entry }
             else if correlation != nil { correlation!.base.metadata[MetadataKey(rawValue: key)] = entry }

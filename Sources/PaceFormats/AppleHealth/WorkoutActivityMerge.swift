@@ -57,18 +57,18 @@ enum WorkoutActivityMerge {
     /// Adds to `metadata` each key it lacks that the activities give: one activity's value, or, with
     /// several, a value every activity that has the key agrees on.
     static func fill(_ metadata: inout Metadata, from activities: [Metadata]) {
-        var candidates: [MetadataKey: MetadataValue?] = [:]
+        var agreed: [MetadataKey: MetadataValue] = [:]
+        var disputed: Set<MetadataKey> = []
         for activity in activities {
-            for (key, value) in activity where metadata[key] == nil {
-                if let seen = candidates[key] {
-                    if seen != value { candidates[key] = .some(nil) }
+            for (key, value) in activity where metadata[key] == nil && !disputed.contains(key) {
+                if let seen = agreed[key], seen != value {
+                    agreed[key] = nil
+                    disputed.insert(key)
                 } else {
-                    candidates[key] = .some(value)
+                    agreed[key] = value
                 }
             }
         }
-        for (key, value) in candidates {
-            if let value { metadata[key] = value }
-        }
+        for (key, value) in agreed { metadata[key] = value }
     }
 }

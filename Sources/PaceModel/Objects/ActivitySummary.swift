@@ -47,38 +47,31 @@ public struct ActivitySummary: Hashable, Sendable, Codable {
         self.appleStandHoursGoal = appleStandHoursGoal
     }
 
-    /// The day as `YYYY-MM-DD`, or `nil` when it is not a real Gregorian day (year 1…9999).
-    public var dayText: String? { Self.dayText(day) }
+    /// The day as `YYYY-MM-DD` (``CalendarDay``), or `nil` when it is not a real day.
+    public var dayText: String? { CalendarDay.text(day) }
 
-    /// `YYYY-MM-DD` for year, month and day naming a real Gregorian day (year 1…9999), else `nil`.
-    public static func dayText(_ components: DateComponents) -> String? {
-        guard let year = components.year, let month = components.month, let day = components.day,
-              (1...9999).contains(year), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else {
-            return nil
-        }
-        func padded(_ number: Int, _ width: Int) -> String {
-            let digits = String(number)
-            return String(repeating: "0", count: width - digits.count) + digits
-        }
-        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+    /// One value of a summary: its HealthKit name (also its store column), where it is, and the unit
+    /// of its kind it is stored and read back in.
+    public struct Field: Sendable {
+        /// The HealthKit property name, e.g. `"appleExerciseTime"`.
+        public let name: String
+        /// The property.
+        public let keyPath: WritableKeyPath<ActivitySummary, Quantity?> & Sendable
+        /// The canonical unit: kilocalories for energy, minutes for time, a count for stand hours.
+        public let unit: HealthUnit
     }
 
-    /// The day components of `YYYY-MM-DD`, or `nil` when the text is not a real day.
-    public static func day(fromText text: some StringProtocol) -> DateComponents? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
-        let components = DateComponents(year: year, month: month, day: day)
-        return dayText(components) == nil ? nil : components
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
+    /// Every value of a summary, in HealthKit's order (move, exercise, stand; each value before its goal).
+    public static let fields: [Field] = [
+        Field(name: "activeEnergyBurned", keyPath: \.activeEnergyBurned, unit: .kilocalorie),
+        Field(name: "activeEnergyBurnedGoal", keyPath: \.activeEnergyBurnedGoal, unit: .kilocalorie),
+        Field(name: "appleMoveTime", keyPath: \.appleMoveTime, unit: .minute),
+        Field(name: "appleMoveTimeGoal", keyPath: \.appleMoveTimeGoal, unit: .minute),
+        Field(name: "appleExerciseTime", keyPath: \.appleExerciseTime, unit: .minute),
+        Field(name: "appleExerciseTimeGoal", keyPath: \.appleExerciseTimeGoal, unit: .minute),
+        Field(name: "appleStandHours", keyPath: \.appleStandHours, unit: .count),
+        Field(name: "appleStandHoursGoal", keyPath: \.appleStandHoursGoal, unit: .count),
+    ]
 
     /// Checks the day and that each value is finite, not negative, and in a unit of its kind.
     /// - Throws: ``ActivitySummaryError`` naming the day, the field and what to do.
@@ -86,20 +79,14 @@ public struct ActivitySummary: Hashable, Sendable, Codable {
         guard let text = dayText else {
             throw ActivitySummaryError(day: nil, field: "day", reason: "needs a valid year, month and day (e.g. 2026-03-29)")
         }
-        let fields: [(String, Quantity?, HealthUnit)] = [
-            ("activeEnergyBurned", activeEnergyBurned, .kilocalorie), ("activeEnergyBurnedGoal", activeEnergyBurnedGoal, .kilocalorie),
-            ("appleMoveTime", appleMoveTime, .minute), ("appleMoveTimeGoal", appleMoveTimeGoal, .minute),
-            ("appleExerciseTime", appleExerciseTime, .minute), ("appleExerciseTimeGoal", appleExerciseTimeGoal, .minute),
-            ("appleStandHours", appleStandHours, .count), ("appleStandHoursGoal", appleStandHoursGoal, .count),
-        ]
-        for (field, quantity, unit) in fields {
-            guard let quantity else { continue }
-            guard quantity.isCompatible(with: unit) else {
-                throw ActivitySummaryError(day: text, field: field,
-                                           reason: "is in \(quantity.unit.unitString), which is not a unit of \(unit.unitString)'s kind")
+        for field in Self.fields {
+            guard let quantity = self[keyPath: field.keyPath] else { continue }
+            guard quantity.isCompatible(with: field.unit) else {
+                throw ActivitySummaryError(day: text, field: field.name,
+                                           reason: "is in \(quantity.unit.unitString), which is not a unit of \(field.unit.unitString)'s kind")
             }
             guard quantity.value.isFinite, quantity.value >= 0 else {
-                throw ActivitySummaryError(day: text, field: field, reason: "must be a finite value of 0 or more")
+                throw ActivitySummaryError(day: text, field: field.name, reason: "must be a finite value of 0 or more")
             }
         }
     }

@@ -52,9 +52,8 @@ public struct ActivitySummaryUpdates: AsyncSequence, Sendable {
 
     /// Starts observing the store.
     public func makeAsyncIterator() -> AsyncIterator {
-        let (stream, continuation) = AsyncThrowingStream<[ActivitySummary], any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let store = self.store, client = self.client, start = self.start, end = self.end
-        let task = Task {
+        let stream = ObservationStream.make { continuation in
             let days = ValueObservation
                 .tracking { db -> [ActivitySummary] in
                     if let client, try !client.canRead(.activitySummary, db: db) { return [] }
@@ -62,14 +61,8 @@ public struct ActivitySummaryUpdates: AsyncSequence, Sendable {
                 }
                 .removeDuplicates()
                 .values(in: store.writer, bufferingPolicy: .bufferingNewest(1))
-            do {
-                for try await summaries in days { continuation.yield(summaries) }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
+            for try await summaries in days { continuation.yield(summaries) }
         }
-        continuation.onTermination = { _ in task.cancel() }
         return StoreUpdatesIterator(base: stream.makeAsyncIterator())
     }
 

@@ -74,18 +74,14 @@ extension HealthStore {
 
     /// `YYYY-MM-DD` of each bound, refusing one that is not a real day.
     static func dayBounds(from start: DateComponents?, through end: DateComponents?) throws(StoreError) -> (start: String?, end: String?) {
-        var texts: [String?] = []
-        for (name, bound) in [("start", start), ("end", end)] {
-            guard let bound else {
-                texts.append(nil)
-                continue
-            }
-            guard let text = ActivitySummary.dayText(bound) else {
+        func text(_ bound: DateComponents?, _ name: String) throws(StoreError) -> String? {
+            guard let bound else { return nil }
+            guard let text = CalendarDay.text(bound) else {
                 throw StoreError(code: .invalidQuery, message: "The \(name) of an activity summary query needs a valid year, month and day (e.g. 2026-03-29).")
             }
-            texts.append(text)
+            return text
         }
-        return (texts[0], texts[1])
+        return (try text(start, "start"), try text(end, "end"))
     }
 
     /// Reads the summaries between two `YYYY-MM-DD` bounds inside a read.
@@ -95,7 +91,7 @@ extension HealthStore {
             WHERE (?1 IS NULL OR day >= ?1) AND (?2 IS NULL OR day <= ?2) ORDER BY day
             """, arguments: [start?.databaseValue ?? .null, end?.databaseValue ?? .null]).map { row in
             let text: String = row["day"]
-            guard let day = ActivitySummary.day(fromText: text) else {
+            guard let day = CalendarDay.components(fromText: text) else {
                 throw StoreError(code: .corrupt, message: "The stored activity summary day '\(text)' is not a date. The store was changed outside Pace.")
             }
             return ActivitySummaryColumns.summary(day: day, row: row)
@@ -103,27 +99,21 @@ extension HealthStore {
     }
 }
 
-/// The value columns of `activitySummary`, their canonical units, and the conversions.
+/// The value columns of `activitySummary`: one per ``PaceModel/ActivitySummary/fields`` entry, named
+/// after it and holding the value in its canonical unit.
 enum ActivitySummaryColumns {
-    static let names = ["activeEnergyBurned", "activeEnergyBurnedGoal", "appleMoveTime", "appleMoveTimeGoal",
-                        "appleExerciseTime", "appleExerciseTimeGoal", "appleStandHours", "appleStandHoursGoal"]
-    static let units: [HealthUnit] = [.kilocalorie, .kilocalorie, .minute, .minute, .minute, .minute, .count, .count]
+    static let names = ActivitySummary.fields.map(\.name)
 
     /// The summary's values in column order and canonical units (a valid summary converts).
     static func values(of summary: ActivitySummary) -> [Double?] {
-        let quantities = [summary.activeEnergyBurned, summary.activeEnergyBurnedGoal, summary.appleMoveTime,
-                          summary.appleMoveTimeGoal, summary.appleExerciseTime,
-                          summary.appleExerciseTimeGoal, summary.appleStandHours, summary.appleStandHoursGoal]
-        return zip(quantities, units).map { quantity, unit in quantity.flatMap { try? $0.doubleValue(for: unit) } }
+        ActivitySummary.fields.map { field in summary[keyPath: field.keyPath].flatMap { try? $0.doubleValue(for: field.unit) } }
     }
 
     static func summary(day: DateComponents, row: Row) -> ActivitySummary {
-        let quantities: [Quantity?] = zip(names, units).map { name, unit in
-            (row[name] as Double?).map { Quantity(value: $0, unit: unit) }
+        var summary = ActivitySummary(day: day)
+        for field in ActivitySummary.fields {
+            summary[keyPath: field.keyPath] = (row[field.name] as Double?).map { Quantity(value: $0, unit: field.unit) }
         }
-        return ActivitySummary(day: day, activeEnergyBurned: quantities[0], activeEnergyBurnedGoal: quantities[1],
-                               appleMoveTime: quantities[2], appleMoveTimeGoal: quantities[3],
-                               appleExerciseTime: quantities[4], appleExerciseTimeGoal: quantities[5],
-                               appleStandHours: quantities[6], appleStandHoursGoal: quantities[7])
+        return summary
     }
 }

@@ -7,9 +7,7 @@ enum CharacteristicCoding {
     /// The text stored for a value; `nil` for a date of birth lacking a valid year, month or day.
     static func text(_ value: CharacteristicValue) -> String? {
         switch value {
-        case .dateOfBirth(let components):
-            guard let day = validDay(components) else { return nil }
-            return padded(day.year, 4) + "-" + padded(day.month, 2) + "-" + padded(day.day, 2)
+        case .dateOfBirth(let components): return CalendarDay.text(components)
         case .biologicalSex(let value): return String(value.rawValue)
         case .bloodType(let value): return String(value.rawValue)
         case .fitzpatrickSkinType(let value): return String(value.rawValue)
@@ -20,12 +18,7 @@ enum CharacteristicCoding {
 
     /// The value stored as `text` for `type`, or `nil` when the text is not readable.
     static func value(_ text: String, type: CharacteristicTypeIdentifier) -> CharacteristicValue? {
-        if type == .dateOfBirth {
-            let parts = text.split(separator: "-").compactMap { Int($0) }
-            guard parts.count == 3 else { return nil }
-            let components = DateComponents(year: parts[0], month: parts[1], day: parts[2])
-            return validDay(components) == nil ? nil : .dateOfBirth(components)
-        }
+        if type == .dateOfBirth { return CalendarDay.components(fromText: text).map(CharacteristicValue.dateOfBirth) }
         guard let raw = Int(text) else { return nil }
         switch type {
         case .dateOfBirth: return nil
@@ -35,22 +28,6 @@ enum CharacteristicCoding {
         case .wheelchairUse: return WheelchairUse(rawValue: raw).map(CharacteristicValue.wheelchairUse)
         case .activityMoveMode: return ActivityMoveMode(rawValue: raw).map(CharacteristicValue.activityMoveMode)
         }
-    }
-
-    private static func padded(_ number: Int, _ width: Int) -> String {
-        let digits = String(number)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-
-    /// Year, month and day when all are present and name a real Gregorian day (year 1…9999).
-    static func validDay(_ components: DateComponents) -> (year: Int, month: Int, day: Int)? {
-        guard let year = components.year, let month = components.month, let day = components.day,
-              (1...9999).contains(year), (1...12).contains(month), day >= 1 else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        guard let first = calendar.date(from: DateComponents(year: year, month: month, day: 1)),
-              let days = calendar.range(of: .day, in: .month, for: first), days.contains(day) else { return nil }
-        return (year, month, day)
     }
 }
 

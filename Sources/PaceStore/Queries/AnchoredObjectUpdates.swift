@@ -44,31 +44,24 @@ public struct AnchoredObjectUpdates: AsyncSequence, Sendable {
 
     /// Starts observing the store.
     public func makeAsyncIterator() -> AsyncIterator {
-        let (stream, continuation) = AsyncThrowingStream<AnchoredObjectResult, any Error>.makeStream(bufferingPolicy: .unbounded)
         let store = self.store, client = self.client, start = query
-        let task = Task {
+        let stream = ObservationStream.make(bufferingPolicy: .unbounded) { continuation in
             var query = start
             var isFirst = true
             let changes = ValueObservation
                 .tracking { db in try Int64.fetchOne(db, sql: "SELECT lastAnchor FROM storeState") ?? 0 }
                 .removeDuplicates()
                 .values(in: store.writer)
-            do {
-                for try await _ in changes {
-                    repeat {
-                        let result = try client?.anchoredObjects(query) ?? store.anchoredObjects(query)
-                        query.anchor = result.anchor
-                        if isFirst || !result.isEmpty { continuation.yield(result) }
-                        isFirst = false
-                        if !result.hasMore { break }
-                    } while !Task.isCancelled
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
+            for try await _ in changes {
+                repeat {
+                    let result = try client?.anchoredObjects(query) ?? store.anchoredObjects(query)
+                    query.anchor = result.anchor
+                    if isFirst || !result.isEmpty { continuation.yield(result) }
+                    isFirst = false
+                    if !result.hasMore { break }
+                } while !Task.isCancelled
             }
         }
-        continuation.onTermination = { _ in task.cancel() }
         return StoreUpdatesIterator(base: stream.makeAsyncIterator())
     }
 

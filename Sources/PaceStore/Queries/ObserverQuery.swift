@@ -73,23 +73,16 @@ public struct ObserverUpdates: AsyncSequence, Sendable {
 
     /// Starts observing.
     public func makeAsyncIterator() -> AsyncIterator {
-        let (stream, continuation) = AsyncThrowingStream<ObserverNotification, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let store = self.store, type = self.type, source = self.source, baseline = self.baseline
-        let task = Task {
+        let stream = ObservationStream.make { continuation in
             let states = ValueObservation
                 .tracking { db in try Self.state(of: type, source: source, db) }
                 .removeDuplicates()
                 .values(in: store.writer, bufferingPolicy: .bufferingNewest(1))
-            do {
-                for try await state in states where state > baseline {
-                    continuation.yield(ObserverNotification(type: type, anchor: Anchor(rawValue: state)))
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
+            for try await state in states where state > baseline {
+                continuation.yield(ObserverNotification(type: type, anchor: Anchor(rawValue: state)))
             }
         }
-        continuation.onTermination = { _ in task.cancel() }
         return StoreUpdatesIterator(base: stream.makeAsyncIterator())
     }
 

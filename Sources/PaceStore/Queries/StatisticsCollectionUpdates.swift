@@ -49,23 +49,14 @@ public struct StatisticsCollectionUpdates: AsyncSequence, Sendable {
 
     /// Starts observing the store.
     public func makeAsyncIterator() -> AsyncIterator {
-        let (stream, continuation) = AsyncThrowingStream<StatisticsCollection, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let store = self.store, type = self.type, query = self.query
-        let task = Task {
+        let stream = ObservationStream.make { continuation in
             let states = ValueObservation
                 .tracking { db in try ObserverUpdates.state(of: type, source: nil, db) }
                 .removeDuplicates()
                 .values(in: store.writer, bufferingPolicy: .bufferingNewest(1))
-            do {
-                for try await _ in states {
-                    continuation.yield(try query())
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
+            for try await _ in states { continuation.yield(try query()) }
         }
-        continuation.onTermination = { _ in task.cancel() }
         return AsyncIterator(base: stream.makeAsyncIterator())
     }
 

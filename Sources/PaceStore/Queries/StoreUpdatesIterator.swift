@@ -14,3 +14,25 @@ public struct StoreUpdatesIterator<Element: Sendable>: AsyncIteratorProtocol {
         }
     }
 }
+
+/// The plumbing of every long-running query: a stream fed by `produce` on a task of its own, which
+/// ends the stream when `produce` returns (or throws its error) and is cancelled when the stream
+/// ends first (the consumer cancelled, or dropped the iterator).
+enum ObservationStream {
+    static func make<Element: Sendable>(
+        bufferingPolicy: AsyncThrowingStream<Element, any Error>.Continuation.BufferingPolicy = .bufferingNewest(1),
+        _ produce: @escaping @Sendable (AsyncThrowingStream<Element, any Error>.Continuation) async throws -> Void
+    ) -> AsyncThrowingStream<Element, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<Element, any Error>.makeStream(bufferingPolicy: bufferingPolicy)
+        let task = Task {
+            do {
+                try await produce(continuation)
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+}

@@ -10,13 +10,13 @@ import Testing
         (DateComponents(year: 7, month: 12, day: 31), "0007-12-31"),
     ])
     func realDaysWriteAsTextAndReadBack(components: DateComponents, text: String) {
-        #expect(ActivitySummary.dayText(components) == text)
-        #expect(ActivitySummary.day(fromText: text) == components)
+        #expect(CalendarDay.text(components) == text)
+        #expect(CalendarDay.components(fromText: text) == components)
     }
 
     @Test(arguments: ["2023-02-29", "1900-02-29", "2026-04-31", "2026-13-01", "2026-00-10", "0000-01-01", "2026-3-1", "20260301", "2026-03-01x"])
     func textThatIsNotARealDayIsRefused(text: String) {
-        #expect(ActivitySummary.day(fromText: text) == nil)
+        #expect(CalendarDay.components(fromText: text) == nil)
     }
 
     @Test func theDayKeepsOnlyYearMonthAndDay() {

@@ -1,0 +1,42 @@
+public import Foundation
+
+/// A calendar day written as `YYYY-MM-DD`: how the store keeps a date of birth and an activity
+/// summary's day, and how the command line prints and reads them.
+///
+/// Only real days of the proleptic Gregorian calendar with a year from 1 to 9999 are written or read.
+///
+/// ```swift
+/// CalendarDay.text(DateComponents(year: 2024, month: 2, day: 29))   // "2024-02-29"
+/// CalendarDay.components(fromText: "2023-02-29")                    // nil
+/// ```
+public enum CalendarDay {
+    /// `YYYY-MM-DD` for year, month and day naming a real day, else `nil` (other components are ignored).
+    public static func text(_ components: DateComponents) -> String? {
+        guard let year = components.year, let month = components.month, let day = components.day,
+              (1...9999).contains(year), (1...12).contains(month), (1...days(inMonth: month, year: year)).contains(day) else {
+            return nil
+        }
+        func padded(_ number: Int, _ width: Int) -> String {
+            let digits = String(number)
+            return String(repeating: "0", count: width - digits.count) + digits
+        }
+        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+    }
+
+    /// The year, month and day of `YYYY-MM-DD`, or `nil` when the text is not a real day in that form.
+    public static func components(fromText text: some StringProtocol) -> DateComponents? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        let components = DateComponents(year: year, month: month, day: day)
+        return self.text(components) == nil ? nil : components
+    }
+
+    private static func days(inMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+}
