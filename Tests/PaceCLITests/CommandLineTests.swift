@@ -80,7 +80,7 @@ import Testing
     @Test func storeThatIsNotSQLiteFailsWithOneLineAndNoChange() async throws {
         defer { directory.remove() }
         let content = Data("not a database\n".utf8)
-        FileManager.default.createFile(atPath: storePath, contents: content)
+        #expect(FileManager.default.createFile(atPath: storePath, contents: content))
 
         let result = try await pace.run(["list"])
 

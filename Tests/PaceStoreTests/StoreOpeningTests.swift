@@ -10,7 +10,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("health.sqlite")
-        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
 
         let store = try HealthStore(path: path)
 
@@ -34,7 +34,7 @@ import Testing
         defer { directory.remove() }
         let path = directory.path("notes.sqlite")
         let content = Data(String(repeating: "this is a shopping list, not a database\n", count: 200).utf8)
-        FileManager.default.createFile(atPath: path, contents: content)
+        #expect(FileManager.default.createFile(atPath: path, contents: content))
 
         let error = #expect(throws: StoreError.self) { try HealthStore(path: path) }
 
@@ -50,7 +50,7 @@ import Testing
         do {
             let store = try HealthStore(path: path)
             try store.save((0..<50).map { .quantitySample(TestObjects.heartRate(Double($0))) })
-            try store.writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            _ = try store.writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         }
         var bytes = try #require(FileManager.default.contents(atPath: path))
         for offset in stride(from: 4096, to: bytes.count, by: 7) { bytes[offset] = 0xA5 }
@@ -139,7 +139,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let blocker = directory.path("file")
-        FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
+        #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
 
         let error = #expect(throws: StoreError.self) { try HealthStore(path: blocker + "/health.sqlite") }
 

@@ -28,6 +28,7 @@ extension LiveDriver {
     /// The dashboard's sensor lines.
     func sensorLines(at now: Date) -> [String] {
         ["  sensors  " + streamSummary(at: now), "  skipped  " + LiveRecordingReport.skippedText(skipped)]
+            + (clockNote.map { ["  clock    GPS time: " + $0] } ?? [])
     }
 
     private func streamSummary(at now: Date) -> String {

@@ -50,12 +50,22 @@ actor LiveDriver {
     /// The session's clock, against which readings are checked for being live.
     private let clock: any SessionClock
     /// Readings stamped further than this from the clock (seconds) are not live data — a recorded log
-    /// fed as a live source, or a receiver with a wrong date — and are skipped (`live.clock`).
+    /// fed as a live source, or a receiver with a wrong date — and are skipped (`live.clock`), unless
+    /// the GPS proves to be the better clock (``GPSTimeBase``).
     static let maximumClockSkew: TimeInterval = 3600
+    /// Watches location fixes too far from the clock for a receiver that is right while the clock is not.
+    private var timeBase = GPSTimeBase()
+    /// Seconds added to the clock, and to the times of the streams this machine stamps (every stream
+    /// but location), since the session took its time from the GPS.
+    private var timeOffset: Double
+    /// The dashboard's line about the time base, once the GPS gave it.
+    private(set) var clockNote: String?
 
     private init(session: WorkoutSession, journal: RecordingJournal, sources: [any SensorSource], terminal: LiveTerminal,
-                 carriedOver: Set<SensorStream>, clock: any SessionClock) {
+                 carriedOver: Set<SensorStream>, clock: any SessionClock, timeOffset: Double = 0) {
         self.clock = clock
+        self.timeOffset = timeOffset
+        if timeOffset != 0 { clockNote = Self.clockNote(offset: timeOffset) }
         self.session = session
         self.journal = journal
         self.sources = sources
@@ -87,7 +97,7 @@ actor LiveDriver {
             let state = await session.state
             if state == .idle || state == .preparing { try await session.start() }
             return LiveDriver(session: session, journal: journal, sources: sources, terminal: terminal,
-                              carriedOver: Self.disconnectedStreams(in: contents), clock: clock)
+                              carriedOver: Self.disconnectedStreams(in: contents), clock: clock, timeOffset: await session.timeOffset)
         }
         for other in sessions.waiting { terminal.log(InterruptedSessions.waitingNote(other)) }
         let configuration = WorkoutSessionConfiguration(activityType: activityType, deviceName: Self.hostName(),
@@ -162,6 +172,7 @@ actor LiveDriver {
         }
         feeding.cancel()
         await feeding.value
+        for fix in timeBase.drain() { await skipStale(fix, now: clock.now().addingTimeInterval(timeOffset)) }
         if let failure { throw failure }
         let outcome = try await conclude()
         if printAcknowledgements { terminal.output("ack \(await session.acknowledgedSequence)") }
@@ -218,25 +229,19 @@ actor LiveDriver {
     /// Takes one event from a source.
     func handle(_ event: SensorEvent) async {
         switch event {
-        case .reading(let reading):
-            let now = clock.now()
-            if abs(reading.time.timeIntervalSince(now)) > Self.maximumClockSkew {
-                await handle(.skipped(SkippedInput(reason: "live.clock",
-                    detail: "a \(reading.stream.rawValue) reading is stamped \(reading.time.formatted(.iso8601)), more than \(Int(Self.maximumClockSkew / 60)) minutes from this machine's clock (\(now.formatted(.iso8601))); a live source must deliver current data — check the receiver's date and the machine's clock")))
+        case .reading(var reading):
+            // Location readings carry the receiver's time; every other stream is stamped by this machine.
+            if reading.stream != .location { reading.time.addTimeInterval(timeOffset) }
+            let now = clock.now().addingTimeInterval(timeOffset)
+            guard abs(reading.time.timeIntervalSince(now)) <= Self.maximumClockSkew else {
+                if reading.stream == .location {
+                    await judgeTimeBase(reading, now: now)
+                } else {
+                    await skipStale(reading, now: now)
+                }
                 return
             }
-            status[reading.stream] = .live(reading.time)
-            if case .battery(let battery) = reading.value { batteryLevel = battery }
-            if carriedOver.remove(reading.stream) != nil {
-                await system(reading.stream == .location ? .gpsRegained : .sensorReconnected(reading.stream))
-            }
-            do {
-                try await session.ingest(reading)
-            } catch where error.code == .notRecording {
-                return  // finishing, or ended: the sources are being stopped
-            } catch {
-                failure = failure ?? error
-            }
+            await record(reading)
         case .skipped(let input):
             let count = skipped[input.reason, default: 0] + 1
             skipped[input.reason] = count
@@ -255,6 +260,59 @@ actor LiveDriver {
             terminal.log("\(stream.rawValue) reconnected")
             await system(stream == .location ? .gpsRegained : .sensorReconnected(stream))
         }
+    }
+
+    /// Puts a live reading into the session.
+    private func record(_ reading: SensorReading) async {
+        status[reading.stream] = .live(reading.time)
+        if case .battery(let battery) = reading.value { batteryLevel = battery }
+        if carriedOver.remove(reading.stream) != nil {
+            await system(reading.stream == .location ? .gpsRegained : .sensorReconnected(reading.stream))
+        }
+        do {
+            try await session.ingest(reading)
+        } catch where error.code == .notRecording {
+            return  // finishing, or ended: the sources are being stopped
+        } catch {
+            failure = failure ?? error
+        }
+    }
+
+    /// Skips a reading stamped too far from the clock to be live.
+    private func skipStale(_ reading: SensorReading, now: Date) async {
+        await handle(.skipped(SkippedInput(reason: "live.clock",
+            detail: "a \(reading.stream.rawValue) reading is stamped \(reading.time.formatted(.iso8601)), more than \(Int(Self.maximumClockSkew / 60)) minutes from this machine's clock (\(now.formatted(.iso8601))); a live source must deliver current data — check the receiver's date and the machine's clock")))
+    }
+
+    /// A location fix too far from the clock: held until it is clear whether the receiver is live
+    /// on a machine whose clock is wrong (then the session takes its time from the GPS and the held
+    /// fixes are recorded) or a recorded log (then they are skipped).
+    private func judgeTimeBase(_ fix: SensorReading, now: Date) async {
+        switch timeBase.observe(fix, arrivedAt: now) {
+        case .held:
+            status[.location] = .waiting
+        case .rejected(let fixes):
+            for stale in fixes { await skipStale(stale, now: now) }
+        case .adopt(let offset, let fixes):
+            await system(.timeBase(offset: offset))
+            let adopted = await session.timeOffset
+            guard adopted != timeOffset else {
+                for stale in fixes { await skipStale(stale, now: now) }
+                return
+            }
+            timeOffset = adopted
+            let note = Self.clockNote(offset: offset)
+            clockNote = Self.clockNote(offset: adopted)
+            terminal.log("Time taken from the GPS: \(note); recording on the GPS's time (the workout is dated by it).")
+            for fix in fixes { await record(fix) }
+        }
+    }
+
+    /// How far the machine's clock is from the GPS's, for people.
+    static func clockNote(offset: Double) -> String {
+        let minutes = Int((abs(offset) / 60).rounded())
+        let amount = minutes >= 2 * 24 * 60 ? "\(minutes / (24 * 60)) days" : minutes >= 120 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
+        return "this machine's clock is \(amount) \(offset > 0 ? "behind" : "ahead of") the GPS"
     }
 
     private func system(_ command: SessionCommand) async {

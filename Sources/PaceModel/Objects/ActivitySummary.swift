@@ -56,7 +56,7 @@ public struct ActivitySummary: Hashable, Sendable, Codable {
         /// The HealthKit property name, e.g. `"appleExerciseTime"`.
         public let name: String
         /// The property.
-        public let keyPath: WritableKeyPath<ActivitySummary, Quantity?> & Sendable
+        public let keyPath: any WritableKeyPath<ActivitySummary, Quantity?> & Sendable
         /// The canonical unit: kilocalories for energy, minutes for time, a count for stand hours.
         public let unit: HealthUnit
     }

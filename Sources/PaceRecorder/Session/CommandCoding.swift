@@ -3,12 +3,13 @@ import PaceModel
 public import PaceStore
 
 /// Journal form of ``SessionCommand``: the command's name as the event kind, and its argument
-/// (marker label, stream, gap) as a small JSON object.
+/// (marker label, stream, gap, clock offset) as a small JSON object.
 enum CommandCoding {
     private struct Payload: Codable {
         var label: String?
         var stream: SensorStream?
         var gap: Double?
+        var offset: Double?
     }
 
     static func payload(of command: SessionCommand) -> Data {
@@ -17,6 +18,7 @@ enum CommandCoding {
         case .marker(let label): payload = Payload(label: label)
         case .sensorDisconnected(let stream), .sensorReconnected(let stream): payload = Payload(stream: stream)
         case .recovered(let gap): payload = Payload(gap: gap)
+        case .timeBase(let offset): payload = Payload(offset: offset)
         default: return Data()
         }
         return (try? JSONEncoder().encode(payload)) ?? Data()
@@ -40,6 +42,9 @@ enum CommandCoding {
         case "batteryLow": return .batteryLow
         case "batteryCritical": return .batteryCritical
         case "recovered": return .recovered(gap: payload.gap ?? 0)
+        case "timeBase":
+            guard let offset = payload.offset, offset.isFinite else { break }
+            return .timeBase(offset: offset)
         case "sensorDisconnected", "sensorReconnected":
             guard let stream = payload.stream else { break }
             return event.kind == "sensorDisconnected" ? .sensorDisconnected(stream) : .sensorReconnected(stream)

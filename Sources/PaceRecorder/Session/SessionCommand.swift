@@ -43,6 +43,10 @@ public enum SessionCommand: Hashable, Sendable {
     case batteryCritical
     /// The process died and the session was recovered; `gap` is how long nothing was recorded, in seconds.
     case recovered(gap: Double)
+    /// The session takes its time from the GPS: the machine's clock is `offset` seconds behind the
+    /// receiver's (negative: ahead). Every time recorded so far moves by `offset`, and later commands
+    /// are stamped with the corrected clock.
+    case timeBase(offset: Double)
 
     /// The command's journal name, e.g. `"sensorDisconnected"`.
     public var name: String {
@@ -64,6 +68,7 @@ public enum SessionCommand: Hashable, Sendable {
         case .batteryLow: "batteryLow"
         case .batteryCritical: "batteryCritical"
         case .recovered: "recovered"
+        case .timeBase: "timeBase"
         }
     }
 }

@@ -39,6 +39,9 @@ public struct SessionStateMachine: Hashable, Sendable {
     public private(set) var lapStart: Date?
     /// The number of laps ended so far.
     public private(set) var lapCount = 0
+    /// Seconds added to the machine's clock to get the session's time: non-zero once the session
+    /// took its time base from the GPS (``SessionCommand/timeBase(offset:)``).
+    public private(set) var timeOffset: Double = 0
     private var gpsLostAt: Date?
     private var disconnectedAt: [SensorStream: Date] = [:]
 
@@ -123,8 +126,10 @@ public struct SessionStateMachine: Hashable, Sendable {
             return .finishNow
         case (.recovered(let gap), _) where state.acceptsReadings:
             if startDate != nil, gap > 0 { addGap("recordingGap", from: time.addingTimeInterval(-gap), to: time) }
+        case (.timeBase(let offset), _) where !state.isEnded && state != .finishing:
+            shift(by: offset)
         case (.gpsLost, _), (.gpsRegained, _), (.sensorDisconnected, _), (.sensorReconnected, _), (.batteryLow, _),
-             (.batteryCritical, _), (.recovered, _):
+             (.batteryCritical, _), (.recovered, _), (.timeBase, _):
             break
         default:
             throw SessionError.illegal(command, in: state)
@@ -157,6 +162,19 @@ public struct SessionStateMachine: Hashable, Sendable {
         if let pauseStart { pausedDuration += max(0, time.timeIntervalSince(pauseStart)) }
         pauseStart = nil
         state = .active
+    }
+
+    /// Moves every recorded time by `offset` seconds: the session's times were read off a machine
+    /// clock that was `offset` seconds off.
+    private mutating func shift(by offset: Double) {
+        guard offset.isFinite, offset != 0 else { return }
+        timeOffset += offset
+        startDate = startDate?.addingTimeInterval(offset)
+        pauseStart = pauseStart?.addingTimeInterval(offset)
+        lapStart = lapStart?.addingTimeInterval(offset)
+        gpsLostAt = gpsLostAt?.addingTimeInterval(offset)
+        disconnectedAt = disconnectedAt.mapValues { $0.addingTimeInterval(offset) }
+        for index in events.indices { events[index].startDate.addTimeInterval(offset) }
     }
 
     private mutating func addGap(_ kind: String, from start: Date, to end: Date) {

@@ -40,6 +40,8 @@ public actor WorkoutSession {
     private var lastSnapshot: Date?
     private var lastPointTime: Date?
     private var lastFixTime: Date?
+    /// The latest time stamped on any reading so far (sensor time can run ahead of the clock).
+    private var latestReadingTime: Date?
     private var gpsLost = false
     private var batteryLowSeen = false
     private var batteryCriticalSeen = false
@@ -90,6 +92,26 @@ public actor WorkoutSession {
     /// The numbers so far.
     public var currentMetrics: SessionMetrics { metrics }
 
+    /// Seconds added to the session clock to get the session's time: non-zero once the session took
+    /// its time base from the GPS (``SessionCommand/timeBase(offset:)``), also after recovery.
+    public var timeOffset: Double { machine.timeOffset }
+
+    /// The session's now: the clock corrected by ``timeOffset``.
+    private func now() -> Date {
+        clock.now().addingTimeInterval(machine.timeOffset)
+    }
+
+    /// When a finish takes effect: now, or the latest reading or event when sensor time runs ahead
+    /// of the clock (a receiver ahead of a drifted machine clock), so the collection always holds
+    /// everything recorded.
+    private func finishTime() -> Date {
+        var time = now()
+        if let latestReadingTime { time = max(time, latestReadingTime) }
+        if let lastEvent = machine.events.map(\.endDate).max() { time = max(time, lastEvent) }
+        if let pauseStart = machine.pauseStart { time = max(time, pauseStart) }
+        return time
+    }
+
     // MARK: Commands
 
     /// Warms up: readings are journaled and shown, the timer waits (Idle → Preparing).
@@ -111,7 +133,9 @@ public actor WorkoutSession {
     public func command(_ command: SessionCommand) throws(SessionError) {
         if case .finish = command { _ = try finish(); return }
         if case .discard = command { try discard(); return }
-        let time = clock.now()
+        var time = now()
+        // A new time base is stamped on the corrected clock, so a replay's latest time is right.
+        if case .timeBase(let offset) = command { time.addTimeInterval(offset) }
         try apply(command, at: time, journaled: true)
     }
 
@@ -122,7 +146,7 @@ public actor WorkoutSession {
     ///   journal then stays open, so ``recover(_:journal:clock:)`` can finish later.
     @discardableResult
     public func finish() throws(SessionError) -> RecordedWorkout {
-        let time = clock.now()
+        let time = finishTime()
         var trial = machine
         try trial.apply(.finish, at: time)
         process(timeline.drain())
@@ -162,7 +186,7 @@ public actor WorkoutSession {
 
     /// Stops and throws the recording away; the journal keeps its readings, no workout is made.
     public func discard() throws(SessionError) {
-        let time = clock.now()
+        let time = now()
         try machine.apply(.discard, at: time)
         appendEvent(.discard, at: time)
         do {
@@ -193,17 +217,18 @@ public actor WorkoutSession {
         nextSequence += 1
         if pending.readings.isEmpty && pending.events.isEmpty { pending.firstReadingSequence = sequence }
         pending.readings.append(reading)
+        latestReadingTime = max(latestReadingTime ?? reading.time, reading.time)
         process(timeline.add(reading, sequence: sequence))
         if finishRequested {
             finishRequested = false
             _ = try finish()
             return sequence
         }
-        let now = clock.now()
-        if now.timeIntervalSince(lastFlush) >= configuration.flushInterval || pending.readings.count >= 4096 {
+        let current = now()
+        if current.timeIntervalSince(lastFlush) >= configuration.flushInterval || pending.readings.count >= 4096 {
             try flush()
         }
-        publishSnapshot(at: now, force: false)
+        publishSnapshot(at: current, force: false)
         return sequence
     }
 
@@ -222,7 +247,7 @@ public actor WorkoutSession {
     /// - Returns: The acknowledged sequence number.
     @discardableResult
     public func flush() throws(SessionError) -> Int64 {
-        lastFlush = clock.now()
+        lastFlush = now()
         guard !pending.isEmpty else { return acknowledgedSequence }
         do {
             try journal.append(pending, to: id)
@@ -236,7 +261,7 @@ public actor WorkoutSession {
 
     /// The snapshot at the session clock's now.
     public func snapshot() -> WorkoutSnapshot {
-        makeSnapshot(at: clock.now())
+        makeSnapshot(at: now())
     }
 
     // MARK: Recovery
@@ -277,6 +302,7 @@ public actor WorkoutSession {
             case .reading(let reading):
                 process(timeline.add(reading, sequence: sequence))
                 lastTime = max(lastTime ?? reading.time, reading.time)
+                latestReadingTime = lastTime
             case .event(let event):
                 let command = try CommandCoding.command(from: event)
                 if case .finish = command { break }
@@ -289,10 +315,10 @@ public actor WorkoutSession {
         replaying = false
         acknowledgedSequence = nextSequence - 1
         pending = JournalBatch(firstReadingSequence: nextSequence)
-        lastFlush = clock.now()
-        let gap = lastTime.map { max(0, clock.now().timeIntervalSince($0)) } ?? 0
+        lastFlush = now()
+        let gap = lastTime.map { max(0, now().timeIntervalSince($0)) } ?? 0
         if machine.state.acceptsReadings, gap > 2 * configuration.flushInterval {
-            try apply(.recovered(gap: gap), at: clock.now(), journaled: true)
+            try apply(.recovered(gap: gap), at: now(), journaled: true)
         }
         return gap
     }
