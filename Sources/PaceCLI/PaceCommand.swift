@@ -13,6 +13,10 @@ public struct PaceCommand: AsyncParsableCommand {
         discussion: """
             The store is $PACE_STORE if set, else $XDG_DATA_HOME/pace/health.sqlite \
             (~/.local/share/pace/health.sqlite when XDG_DATA_HOME is unset); --store overrides both.
+
+            Log lines of Pace's libraries go to standard error, warnings and errors only: add --verbose \
+            to any command to see informational lines too, or set PACE_LOG_LEVEL to trace, debug, info, \
+            notice, warning, error or critical.
             """,
         version: PaceVersion.current,
         subcommands: [ListCommand.self, ShowCommand.self, AddCommand.self, LogCommand.self, SamplesCommand.self, StatsCommand.self, CharacteristicsCommand.self, SummariesCommand.self, TrackCommand.self, RecordCommand.self, RecoverCommand.self, SensorsCommand.self, ImportCommand.self, ExportCommand.self, DeleteCommand.self, TypesCommand.self]

@@ -137,6 +137,9 @@ public actor WorkoutSession {
         // A new time base is stamped on the corrected clock, so a replay's latest time is right.
         if case .timeBase(let offset) = command { time.addTimeInterval(offset) }
         try apply(command, at: time, journaled: true)
+        if case .timeBase(let offset) = command {
+            logger.notice("Session time taken from the GPS", metadata: ["session": "\(id)", "offset": "\(offset)"])
+        }
     }
 
     /// Stops and saves: the workout, its route, samples and summary are saved in one transaction
