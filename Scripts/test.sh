@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Pace's tests, from a fresh clone: installs what the tests need when it is missing
+# (Scripts/setup.sh test), builds the project and its tests, fails on any compiler warning in the
+# project's own files (Sources, Tests, Benchmarks; dependencies are not ours to fix), then runs
+# `swift test`. Arguments are passed to `swift test` (e.g. --filter LiveDriverTests).
+#
+# A warning is reported only when its file is compiled, so the gate is complete on a clean build
+# (CI's fresh clone); an incremental build checks the files it recompiles.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+Scripts/setup.sh test
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+set +e
+swift build --build-tests 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+set -e
+[ "$status" -eq 0 ] || exit "$status"
+Scripts/check-warnings.sh "$log"
+
+swift test --skip-build "$@"
