@@ -65,6 +65,25 @@ struct GPSTimeBaseTests {
         }
     }
 
+    @Test("a clock already corrected too far (set right since the session took the GPS's time) can be corrected back")
+    func correctsBack() {
+        var timeBase = GPSTimeBase()
+        timeBase.backwardLimit = 86_400
+        var verdict = GPSTimeBase.Verdict.held
+        for second in 0..<5 {
+            let arrival = Self.machine.addingTimeInterval(Double(second))
+            verdict = timeBase.observe(Self.fix(arrival.addingTimeInterval(-86_400)), arrivedAt: arrival)
+        }
+        guard case .adopt(let offset, _) = verdict else {
+            Issue.record("the correction should be taken back: \(verdict)")
+            return
+        }
+        #expect(abs(offset + 86_400) < 0.01)
+        timeBase.backwardLimit = 86_400
+        let further = timeBase.observe(Self.fix(Self.machine.addingTimeInterval(-2 * 86_400)), arrivedAt: Self.machine)
+        #expect(further == .rejected([Self.fix(Self.machine.addingTimeInterval(-2 * 86_400))]), "never further back than the correction")
+    }
+
     @Test("a jump in the receiver's offset starts the count again")
     func jumpRestarts() {
         var timeBase = GPSTimeBase()

@@ -288,6 +288,7 @@ actor LiveDriver {
     /// on a machine whose clock is wrong (then the session takes its time from the GPS and the held
     /// fixes are recorded) or a recorded log (then they are skipped).
     private func judgeTimeBase(_ fix: SensorReading, now: Date) async {
+        timeBase.backwardLimit = max(0, timeOffset)
         switch timeBase.observe(fix, arrivedAt: now) {
         case .held:
             status[.location] = .waiting

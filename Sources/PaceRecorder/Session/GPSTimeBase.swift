@@ -9,8 +9,9 @@ public import PaceModel
 /// learns the time. Fixes from such a device advance with the machine's clock and sit at a steady
 /// offset ahead of it. A recorded log fed as a live source does not: its times stand still, or run
 /// faster than the clock (a file read at once), or sit behind it (an old log replayed through
-/// gpsfake). A receiver behind the machine's clock is never adopted either: a week-rollover bug
-/// puts a receiver's date in the past, and a clock that was set wrong is, on these devices, stale.
+/// gpsfake). A receiver behind the machine's clock is not adopted either: a week-rollover bug puts a
+/// receiver's date in the past, and a clock that was set wrong is, on these devices, stale — except
+/// by as much as the clock was already corrected (``backwardLimit``).
 ///
 /// Feed every location reading that is too far from the clock to be live, with the clock's time
 /// when it arrived. The fixes are held until they prove steady (``requiredFixes`` over at least
@@ -46,6 +47,11 @@ public struct GPSTimeBase: Sendable {
     public var tolerance = 1.5
     /// Fixes held at most; older ones are rejected.
     public var capacity = 120
+    /// Seconds fixes may sit behind the clock and still be adopted: the correction the clock already
+    /// carries (a resumed session's time base, when the machine's clock has been set right since), so
+    /// the correction can be taken back. Zero for an uncorrected clock: a receiver behind it is never
+    /// adopted.
+    public var backwardLimit = 0.0
 
     private var held: [(fix: SensorReading, clock: Date)] = []
 
@@ -62,7 +68,7 @@ public struct GPSTimeBase: Sendable {
     /// - Returns: Whether to wait, adopt the receiver's time, or skip fixes.
     public mutating func observe(_ fix: SensorReading, arrivedAt clock: Date) -> Verdict {
         let offset = fix.time.timeIntervalSince(clock)
-        guard offset > 0 else {
+        guard offset > 0 || -offset <= backwardLimit + tolerance else {
             // A receiver behind the clock: a rolled-over week or an old log. Never the time base.
             return .rejected(drain() + [fix])
         }
