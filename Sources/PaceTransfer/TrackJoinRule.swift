@@ -6,12 +6,14 @@ import PaceModel
 /// cycle or loss of fix (a Garmin handheld's "ACTIVE LOG", "ACTIVE LOG #2", …) writes one outing
 /// as many tracks minutes apart, and athletes expect one file to be one workout (DECISIONS 91).
 ///
-/// Consecutive tracks in file order are joined when the later one starts at or after the earlier
+/// Tracks are taken in time order (of their first timed point; MapSource and ExpertGPS write
+/// tracks sorted by name), and a track joins the one before it when it starts at or after that
 /// one's last timed point, at most ``maximumGap`` later, and both map to the same HealthKit activity
-/// type. The joined activity keeps every track's segments as laps, in order, and each gap becomes a
-/// pause/resume pair of timer events (the converter turns them into HealthKit-style `.pause` and
-/// `.resume` workout events and leaves the gap out of the active duration). Tracks on different
-/// days or of different sports, overlapping tracks, and tracks without times stay apart.
+/// type. The joined activity keeps every track's segments as laps, in time order, and each gap
+/// becomes a pause/resume pair of timer events (the converter turns them into HealthKit-style
+/// `.pause` and `.resume` workout events and leaves the gap out of the active duration); tracks
+/// that touch (one starts at the other's last point) join without a pause. Tracks on different days
+/// or of different sports, overlapping tracks, and tracks without times stay apart.
 public struct TrackJoinRule: Hashable, Sendable {
     /// The longest gap between one track's last point and the next one's first that is a pause
     /// in one outing, in seconds.
@@ -23,35 +25,45 @@ public struct TrackJoinRule: Hashable, Sendable {
         self.maximumGap = maximumGap
     }
 
-    /// The activities of one file with empty tracks left out and consecutive tracks of one outing
-    /// joined, in file order, with one sentence per track left out or per join.
+    /// The activities of one file with empty tracks left out and tracks of one outing joined, with
+    /// one sentence per track left out or per join. Activities keep their file order (a joined one
+    /// stands where its first track in the file stood), so a file where nothing is joined gives its
+    /// tracks as before.
     ///
     /// - Parameter activities: The tracks of one GPX file, in file order.
-    /// - Returns: The activities to import and the notes (track names quoted, times in UTC).
+    /// - Returns: The activities to import and the notes (track names quoted).
     public func join(_ activities: [RecordedActivity]) -> (activities: [RecordedActivity], notes: [String]) {
-        var result: [RecordedActivity] = []
         var notes: [String] = []
-        var groups: [[(index: Int, activity: RecordedActivity)]] = []
+        var kept: [(index: Int, activity: RecordedActivity)] = []
         for (index, activity) in activities.enumerated() {
             if activity.records.isEmpty, activity.laps.allSatisfy({ $0.startTime == nil }) {
                 notes.append("\(Self.label(activity, index: index)) is empty (no points), so there is nothing in it to import")
-                continue
-            }
-            if let last = groups.last?.last, joins(last.activity, activity) {
-                groups[groups.count - 1].append((index, activity))
             } else {
-                groups.append([(index, activity)])
+                kept.append((index, activity))
             }
         }
-        for group in groups {
-            guard group.count > 1 else {
-                result.append(group[0].activity)
-                continue
+        // Timed tracks in time order (a stable sort keeps file order among equal starts); each
+        // joins the group before it if it continues that group's last track.
+        let timed = kept.compactMap { member in Self.timeSpan(of: member.activity).map { (member, $0.start) } }
+            .enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map(\.element.0)
+        var groups: [[(index: Int, activity: RecordedActivity)]] = []
+        for member in timed {
+            if let last = groups.last?.last, joins(last.activity, member.activity) {
+                groups[groups.count - 1].append(member)
+            } else {
+                groups.append([member])
             }
+        }
+        var joinedAt: [Int: RecordedActivity] = [:]
+        var absorbed: Set<Int> = []
+        for group in groups where group.count > 1 {
             let joined = joined(group)
-            result.append(joined.activity)
+            let first = group.map(\.index).min()!
+            joinedAt[first] = joined.activity
+            absorbed.formUnion(group.map(\.index).filter { $0 != first })
             notes.append(joined.note)
         }
+        let result = kept.compactMap { member in absorbed.contains(member.index) ? nil : (joinedAt[member.index] ?? member.activity) }
         return (result, notes)
     }
 
@@ -81,7 +93,7 @@ public struct TrackJoinRule: Hashable, Sendable {
         for (earlier, next) in zip(group, group.dropFirst()) {
             activity.laps += next.laps
             activity.timerEvents += next.timerEvents
-            if let pause = Self.timeSpan(of: earlier)?.end, let resume = Self.timeSpan(of: next)?.start {
+            if let pause = Self.timeSpan(of: earlier)?.end, let resume = Self.timeSpan(of: next)?.start, resume > pause {
                 activity.timerEvents.append(ActivityTimerEvent(kind: .pause, time: pause))
                 activity.timerEvents.append(ActivityTimerEvent(kind: .resume, time: resume))
                 gaps.append(resume.timeIntervalSince(pause))
@@ -90,11 +102,15 @@ public struct TrackJoinRule: Hashable, Sendable {
         activity.timerEvents.sort { $0.time < $1.time }
         let names = members.map { Self.label($0.activity, index: $0.index) }
         let range = names.count > 2 ? "\(names[0]) to \(names[names.count - 1])" : names.joined(separator: " and ")
-        let (shortest, longest) = (Self.durationText(gaps.min() ?? 0), Self.durationText(gaps.max() ?? 0))
-        let spread = shortest == longest ? shortest : "\(shortest) to \(longest)"
-        let note = "joined \(group.count) tracks (\(range)) into one workout, as one outing of one activity type "
-            + "with gaps of at most \(Self.durationText(maximumGap)): the \(gaps.count) gap\(gaps.count == 1 ? "" : "s") "
-            + "between them (\(spread)) \(gaps.count == 1 ? "is a pause" : "are pauses")"
+        var note = "joined \(group.count) tracks (\(range)) into one workout, as one outing of one activity type "
+            + "with gaps of at most \(Self.durationText(maximumGap))"
+        if let shortestGap = gaps.min(), let longestGap = gaps.max() {
+            let (shortest, longest) = (Self.durationText(shortestGap), Self.durationText(longestGap))
+            let spread = shortest == longest ? shortest : "\(shortest) to \(longest)"
+            note += ": the \(gaps.count) gap\(gaps.count == 1 ? "" : "s") between them (\(spread)) \(gaps.count == 1 ? "is a pause" : "are pauses")"
+        } else {
+            note += ": each starts where the one before it ends"
+        }
         return (activity, note)
     }
 

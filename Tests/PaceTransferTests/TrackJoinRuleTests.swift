@@ -73,6 +73,20 @@ struct TrackJoinRuleTests {
             + "with gaps of at most 2 h: the 1 gap between them (2 h) is a pause"])
     }
 
+    @Test("tracks written out of time order (sorted by name) are joined in time order; touching tracks need no pause")
+    func timeOrder() {
+        let morning = Self.track("A ride home", sport: "cycling", from: 3600, to: 5400)
+        let lapTwo = Self.track("LAP 2", sport: "running", from: 1200, to: 2400)
+        let lapOne = Self.track("LAP 1", sport: "running", from: 0, to: 1200)
+        let (activities, notes) = TrackJoinRule().join([morning, lapTwo, lapOne])
+        #expect(activities.map(\.name) == ["A ride home", "LAP 1"], "the joined run stands where its first track in the file stood")
+        #expect(activities.last?.records.first?.time == Self.time(0))
+        #expect(activities.last?.records.count == 42)
+        #expect(activities.last?.timerEvents.isEmpty == true)
+        #expect(notes == ["joined 2 tracks (track 'LAP 1' and track 'LAP 2') into one workout, as one outing of one activity type "
+            + "with gaps of at most 2 h: each starts where the one before it ends"])
+    }
+
     @Test("an empty track is a note, and a file with only one imports nothing and rejects nothing")
     func emptyTrackIsANote() throws {
         let file = try ActivityFileReader.read(ActivityFileReaderTests.fixture("gpx/empty-trk-no-points.gpx"))
