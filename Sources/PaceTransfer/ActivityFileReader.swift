@@ -15,13 +15,18 @@ public struct FileImportError: Error, Hashable, Sendable, CustomStringConvertibl
 public struct ActivityFile: Sendable {
     /// The file.
     public var path: String
-    /// The activities it holds (a GPX may hold several tracks, a TCX several activities).
+    /// The activities it holds (a TCX may hold several activities; a GPX's tracks of one outing are
+    /// joined into one by ``TrackJoinRule``, and its empty tracks are left out).
     public var activities: [RecordedActivity]
     /// Warnings the reader raised (values skipped on purpose), one line each.
     public var warnings: [String]
     /// A stable identifier of the file's bytes (64-bit FNV-1a and length, hex), used to
     /// recognise a re-import of a file whose activities carry no identifier of their own.
     public var contentIdentifier: String
+    /// What the file holds besides its activities, one sentence each: tracks joined into one
+    /// workout, empty tracks left out, or — for a file with no recorded track — what it holds
+    /// instead (a route without times, waypoints) and that there is nothing to import.
+    public var notes: [String] = []
 }
 
 /// Reads any supported activity file by its extension: `.gpx`, `.tcx`, `.fit`, each also gzip-compressed
@@ -34,6 +39,9 @@ public enum ActivityFileReader {
 
     /// The file extensions the import flow reads (lower case), each also with `.gz` after it.
     public static let supportedExtensions: Set<String> = ["gpx", "tcx", "fit"]
+
+    /// Which tracks of a GPX file are one workout (DECISIONS 91).
+    public static let trackJoin = TrackJoinRule()
 
     /// The format a path names by its extension, looking through a `.gz` suffix.
     ///
@@ -166,7 +174,9 @@ public enum ActivityFileReader {
             do {
                 let document = try GPXReader().read(source: input, file: path)
                 let warnings = document.warnings.map { "\(path):\($0.line): \($0.message)" }
-                return ActivityFile(path: path, activities: document.tracks, warnings: warnings, contentIdentifier: identifier)
+                var (activities, notes) = trackJoin.join(document.tracks)
+                if let contents = GPXContentNote.note(for: document) { notes.append(contents) }
+                return ActivityFile(path: path, activities: activities, warnings: warnings, contentIdentifier: identifier, notes: notes)
             } catch { throw FileImportError(path: path, message: error.description) }
         case "tcx":
             do {

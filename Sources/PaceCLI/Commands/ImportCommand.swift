@@ -14,8 +14,10 @@ struct ImportCommand: ParsableCommand {
             as an archive of such files (Strava's bulk export), each streamed out of it, never extracted. \
             Each workout is saved in one transaction. Importing the same file again skips its workouts as \
             duplicates, and so does importing the same recording from another file (a FIT and the TCX made of it: \
-            starts within a minute, 90 % of the time shared) unless --allow-duplicates is given. Progress goes to standard error, the summary to standard output; the exit code is 1 \
-            when any file or activity was rejected.
+            starts within a minute, 90 % of the time shared) unless --allow-duplicates is given. A GPX file's tracks \
+            of one outing (one activity type, at most 2 h apart) are one workout, their gaps pauses; an empty track, \
+            or a file holding only a route or waypoints, is a note, not a rejection. Progress goes to standard error, \
+            the summary to standard output; the exit code is 1 when any file or activity was rejected.
 
             Apple Health's export.zip (read in place, never extracted), a folder containing export.xml (an \
             extracted export), or export.xml (under any name ending in .xml) is imported as an Apple Health export: samples in batches, each workout with its routes; importing it \
@@ -54,8 +56,9 @@ struct ImportCommand: ParsableCommand {
             switch result {
             case .success(let file):
                 let report = importer.import(file.activities, fileIdentifier: file.contentIdentifier)
-                summary.add(report, file: label, warnings: file.warnings)
+                summary.add(report, file: label, warnings: file.warnings, notes: file.notes)
                 outcome = "\(report.imported.count) imported, \(report.skippedAsDuplicate) duplicate, \(report.rejected.count) rejected"
+                    + (file.notes.isEmpty ? "" : ", \(file.notes.count) note\(file.notes.count == 1 ? "" : "s")")
             case .failure(let error):
                 summary.rejected.append(error.description)
                 outcome = "rejected"
@@ -184,18 +187,22 @@ struct ImportSummary: Encodable {
     var rejected: [String] = []
     /// Warnings: values skipped on purpose, totals computed.
     var warnings: [String] = []
+    /// What files held that did not become workouts, or became one together (tracks joined, empty
+    /// tracks, a route without times), one sentence each naming the file. Not a rejection.
+    var notes: [String] = []
     /// Apple Health exports imported; absent when none was named.
     var appleHealth: [AppleHealthImportOutcome]?
 
     /// Adds one file's report; its activities' rejections, duplicates and notes are prefixed with
     /// the file (`file` as named, or `archive.zip:entry`), since an activity's name alone does not
     /// say which file it came from.
-    mutating func add(_ report: ImportReport, file: String, warnings fileWarnings: [String]) {
+    mutating func add(_ report: ImportReport, file: String, warnings fileWarnings: [String], notes fileNotes: [String] = []) {
         imported += report.imported
         skippedAsDuplicate += report.skippedAsDuplicate
         sameRecordings += report.sameRecordings.map { "\(file): \($0)" }
         rejected += report.rejected.map { "\(file): \($0)" }
         warnings += fileWarnings + report.notes.map { "\(file): \($0)" }
+        notes += fileNotes.map { "\(file): \($0)" }
     }
 
     func text(files: Int) -> String {
@@ -205,6 +212,7 @@ struct ImportSummary: Encodable {
             + "\(skippedAsDuplicate) skipped as duplicate; \(rejected.count) rejected."]
         lines += rejected.map { "rejected: \($0)" }
         lines += sameRecordings.map { "duplicate: \($0)" }
+        lines += notes.map { "note: \($0)" }
         if !warnings.isEmpty { lines.append("\(warnings.count) warning\(warnings.count == 1 ? "" : "s"); --json lists them.") }
         return lines.joined(separator: "\n")
     }
