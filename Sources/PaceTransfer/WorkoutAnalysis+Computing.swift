@@ -49,8 +49,15 @@ extension WorkoutAnalysis {
         var locations = routes.count == 1 ? routes[0].locations : routes.flatMap(\.locations)
         if routes.count > 1 { locations.sort { $0.timestamp < $1.timestamp } }
         guard locations.count >= 2 else { return nil }
-        return TrackProcessor.process(locations.map(Fix.init), configuration: .forActivity(workout.activityType),
-                                      smoothed: smoothsRoute)
+        return TrackProcessor.process(locations.map(fix), configuration: .forActivity(workout.activityType), smoothed: smoothsRoute)
+    }
+
+    /// A stored location as a raw fix; one without a horizontal accuracy (most imported files) gets
+    /// the accuracy the importer assumes, as it did when it computed the workout's totals.
+    private static func fix(_ location: RouteLocation) -> Fix {
+        var fix = Fix(location)
+        if !(fix.horizontalAccuracy >= 0) { fix.horizontalAccuracy = ActivityConverter.assumedHorizontalAccuracy }
+        return fix
     }
 
     /// pause → resume and motionPaused → motionResumed, as `WorkoutBuilder.duration` pairs them; a

@@ -153,6 +153,7 @@ public struct ObjectDetail: Encodable, Sendable {
 
     /// The object as indented `key: value` lines for people; a workout's splits in `splitUnit`.
     public func text(formatting: Formatting, splitUnit: SplitUnit = .kilometer) -> String {
+        let showsPace = activityType.flatMap { WorkoutActivityType(name: $0) }?.showsPace ?? true
         var lines: [(String, String)] = [("ID", id.uuidString), ("Type", type)]
         if let activityType, let name = WorkoutActivityType(name: activityType)?.displayName { lines.append(("Activity", name)) }
         if let start { lines.append(("Start", formatting.date(start))) }
@@ -161,7 +162,7 @@ public struct ObjectDetail: Encodable, Sendable {
         if kind == "workout" {
             lines.append(("Distance", distanceMeters.map { String(format: "%.2f km", $0 / 1000) } ?? "-"))
             lines.append(("Energy", energyKilocalories.map { String(format: "%.0f kcal", $0) } ?? "-"))
-            lines += workoutLines(formatting: formatting)
+            lines += workoutLines(formatting: formatting, showsPace: showsPace)
         }
         if let value { lines.append(("Value", [String(format: "%.6g", value), unit ?? valueName].compactMap { $0 }.joined(separator: " "))) }
         if let workoutID { lines.append(("Workout", workoutID.uuidString)) }
@@ -178,7 +179,6 @@ public struct ObjectDetail: Encodable, Sendable {
         for route in routes ?? [] { lines.append(("Route", "\(route.id.uuidString) (\(route.locationCount) locations)")) }
         for (key, value) in metadata { lines.append(("Metadata", "\(key.rawValue) = \(Self.describe(value))")) }
         let width = lines.map(\.0.count).max() ?? 0
-        let showsPace = activityType.flatMap { WorkoutActivityType(name: $0) }?.showsPace ?? true
         let tables = workoutTables(formatting: formatting, splitUnit: splitUnit, showsPace: showsPace)
         return ([lines.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")] + tables)
             .joined(separator: "\n\n")

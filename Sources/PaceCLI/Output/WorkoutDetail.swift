@@ -91,9 +91,9 @@ extension ObjectDetail {
         pauses = analysis.pauses.map { PauseDetail(start: $0.start, end: $0.end, durationSeconds: $0.duration, automatic: $0.isAutomatic) }
     }
 
-    /// The analysis lines after the workout's totals: times, pace or speed, heart rate, cadence,
-    /// power, elevation.
-    func workoutLines(formatting: Formatting) -> [(String, String)] {
+    /// The analysis lines after the workout's totals: times, pace (foot sports) and speed, heart
+    /// rate, cadence, power, elevation.
+    func workoutLines(formatting: Formatting, showsPace: Bool) -> [(String, String)] {
         guard let elapsedSeconds else { return [] }
         var lines: [(String, String)] = []
         lines.append(("Elapsed", formatting.duration(elapsedSeconds)))
@@ -102,7 +102,7 @@ extension ObjectDetail {
             let pace = Pace.formatted(speed: speed, per: .kilometer).map { "\($0) /km" } ?? "-"
             let mile = Pace.formatted(speed: speed, per: .mile).map { "\($0) /mi" } ?? "-"
             let maximum = maximumSpeedMetersPerSecond.map { String(format: ", max %.1f km/h", $0 * 3.6) } ?? ""
-            lines.append(("Pace", "\(pace) · \(mile)"))
+            if showsPace { lines.append(("Pace", "\(pace) · \(mile)")) }
             lines.append(("Speed", String(format: "%.1f km/h", speed * 3.6) + maximum))
         }
         func statistic(_ name: String, _ average: Double?, _ maximum: Double?, _ unit: String) {
@@ -113,8 +113,8 @@ extension ObjectDetail {
         statistic("Cadence", averageCadencePerMinute, maximumCadencePerMinute, "/min")
         statistic("Power", averagePowerWatts, maximumPowerWatts, "W")
         if elevationGainMeters != nil || elevationLossMeters != nil {
-            lines.append(("Elevation", "+" + (elevationGainMeters.map { String(format: "%.0f", $0) } ?? "-") + " m / -"
-                + (elevationLossMeters.map { String(format: "%.0f", $0) } ?? "-") + " m"))
+            lines.append(("Elevation", (elevationGainMeters.map { String(format: "+%.0f m", $0) } ?? "-") + " / "
+                + (elevationLossMeters.map { String(format: "-%.0f m", $0) } ?? "-")))
         }
         return lines
     }
