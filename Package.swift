@@ -167,6 +167,7 @@ let package = Package(
         .testTarget(
             name: "PaceCLITests",
             dependencies: ["PaceCLI", "PaceModel", "PaceStore", "PaceTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -2,17 +2,34 @@ import ArgumentParser
 import Foundation
 import PaceModel
 import PaceStore
+import PaceTrack
+import PaceTransfer
 
-/// `pace show ID`: one stored object in full.
+/// `pace show ID`: one stored object in full; a workout with what its route and samples add up to.
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show a workout, sample or route by its UUID.")
+        abstract: "Show a workout, sample or route by its UUID.",
+        discussion: """
+            A workout is shown with its totals, moving and elapsed time, pace and speed, heart rate, \
+            cadence and power, elevation, splits, laps and pauses, computed from the stored workout, \
+            its route and its samples.
+            """)
+
+    /// The unit of a workout's splits in the text output.
+    enum SplitChoice: String, ExpressibleByArgument, CaseIterable {
+        case km, mile
+
+        var unit: SplitUnit { self == .km ? .kilometer : .mile }
+    }
 
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var output: OutputOptions
 
     @OptionGroup var object: ObjectIDArgument
+
+    @Option(help: "Split a workout by km or mile in the text output (--json has both).")
+    var splits: SplitChoice = .km
 
     func run() throws {
         let store = try storeOptions.open()
@@ -20,8 +37,12 @@ struct ShowCommand: ParsableCommand {
         guard let object = try store.object(id: uuid) else {
             throw StoreError(code: .objectNotFound, message: "No object with UUID \(uuid.uuidString) in the store. Run 'pace list' to see the workouts.")
         }
-        let routes = if case .workout = object { try store.routes(forWorkout: uuid) } else { [WorkoutRoute]() }
-        let detail = ObjectDetail(object, routes: routes)
-        output.write(output.json ? try JSONOutput.encode(detail) : detail.text(formatting: Formatting()))
+        var detail = ObjectDetail(object)
+        if case .workout(let workout) = object {
+            let routes = try store.routes(forWorkout: uuid)
+            let analysis = WorkoutAnalysis(workout: workout, routes: routes, series: try WorkoutSeries(store: store, workout: workout))
+            detail = ObjectDetail(object, routes: routes, analysis: analysis)
+        }
+        output.write(output.json ? try JSONOutput.encode(detail) : detail.text(formatting: Formatting(), splitUnit: splits.unit))
     }
 }

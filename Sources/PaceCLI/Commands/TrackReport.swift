@@ -3,15 +3,6 @@ import PaceTrack
 
 /// `pace track` output: the summary with units in the field names. Field names are stable.
 struct TrackReport: Encodable {
-    struct SplitReport: Encodable {
-        var index: Int
-        var distanceMeters: Double
-        var elapsedSeconds: Double
-        var movingSeconds: Double
-        var paceSecondsPerUnit: Double?
-        var isPartial: Bool
-    }
-
     struct FixReport: Encodable {
         var total: Int
         var accepted: Int
@@ -31,8 +22,8 @@ struct TrackReport: Encodable {
     var averagePaceSecondsPerMile: Double?
     var elevationGainMeters: Double?
     var elevationLossMeters: Double?
-    var kilometerSplits: [SplitReport]
-    var mileSplits: [SplitReport]
+    var kilometerSplits: [SplitDetail]
+    var mileSplits: [SplitDetail]
     var fixes: FixReport
 
     init(_ summary: TrackSummary, mode: String, activity: String) {
@@ -48,12 +39,8 @@ struct TrackReport: Encodable {
         averagePaceSecondsPerMile = summary.averagePacePerMile
         elevationGainMeters = summary.elevationGain
         elevationLossMeters = summary.elevationLoss
-        func report(_ split: Split) -> SplitReport {
-            SplitReport(index: split.index + 1, distanceMeters: split.distance, elapsedSeconds: split.elapsedDuration,
-                        movingSeconds: split.movingDuration, paceSecondsPerUnit: split.pace, isPartial: split.isPartial)
-        }
-        kilometerSplits = summary.kilometerSplits.map(report)
-        mileSplits = summary.mileSplits.map(report)
+        kilometerSplits = summary.kilometerSplits.map(SplitDetail.init)
+        mileSplits = summary.mileSplits.map(SplitDetail.init)
         fixes = FixReport(total: summary.fixCount, accepted: summary.acceptedFixCount,
                           rejected: Dictionary(uniqueKeysWithValues: summary.rejections.map { ($0.key.rawValue, $0.value) }),
                           outliers: summary.outlierRejections)

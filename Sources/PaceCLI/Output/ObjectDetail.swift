@@ -1,5 +1,8 @@
 public import Foundation
 public import PaceModel
+public import PaceTrack
+public import PaceTransfer
+import PaceRecorder
 
 /// One stored object as `pace show --json` prints it. Field names are stable; fields
 /// that do not apply to the object's kind are left out.
@@ -34,6 +37,42 @@ public struct ObjectDetail: Encodable, Sendable {
     public var statistics: [WorkoutStatistics]?
     /// Workouts: the routes, without their locations.
     public var routes: [RouteSummary]?
+    /// Workouts: seconds from start to end, pauses included.
+    public var elapsedSeconds: Double?
+    /// Workouts with a route: seconds moving (auto-pause's judgement), at most the duration.
+    public var movingSeconds: Double?
+    /// Workouts: distance over moving time (over the duration without a route), m/s.
+    public var averageSpeedMetersPerSecond: Double?
+    /// Workouts with a route: fastest sustained speed, m/s.
+    public var maximumSpeedMetersPerSecond: Double?
+    /// Workouts: average pace, seconds per kilometre.
+    public var averagePaceSecondsPerKilometer: Double?
+    /// Workouts: average pace, seconds per mile.
+    public var averagePaceSecondsPerMile: Double?
+    /// Workouts with heart-rate samples: their average while the timer ran, count/min.
+    public var averageHeartRateBeatsPerMinute: Double?
+    /// Workouts with heart-rate samples: the highest, count/min.
+    public var maximumHeartRateBeatsPerMinute: Double?
+    /// Workouts with cadence samples: their average while the timer ran, per minute.
+    public var averageCadencePerMinute: Double?
+    /// Workouts with cadence samples: the highest, per minute.
+    public var maximumCadencePerMinute: Double?
+    /// Workouts with power samples: their average while the timer ran, W.
+    public var averagePowerWatts: Double?
+    /// Workouts with power samples: the highest, W.
+    public var maximumPowerWatts: Double?
+    /// Workouts with altitudes (or HealthKit's elevation metadata): metres climbed.
+    public var elevationGainMeters: Double?
+    /// Workouts with altitudes (or HealthKit's elevation metadata): metres descended.
+    public var elevationLossMeters: Double?
+    /// Workouts: kilometre splits along the route (empty without one), the last one partial.
+    public var kilometerSplits: [SplitDetail]?
+    /// Workouts: mile splits along the route (empty without one), the last one partial.
+    public var mileSplits: [SplitDetail]?
+    /// Workouts: the laps (one spanning the workout when it has no lap events).
+    public var laps: [LapDetail]?
+    /// Workouts: the timer's pauses.
+    public var pauses: [PauseDetail]?
     /// Samples: the value as saved.
     public var value: Double?
     /// Quantity samples: the unit as saved, a HealthKit unit string.
@@ -67,8 +106,9 @@ public struct ObjectDetail: Encodable, Sendable {
         public var end: Date?
     }
 
-    /// Describes an object; `routes` are the routes of a workout.
-    public init(_ object: HealthObject, routes: [WorkoutRoute] = []) {
+    /// Describes an object; `routes` are the routes of a workout and `analysis` what its route and
+    /// samples add up to.
+    public init(_ object: HealthObject, routes: [WorkoutRoute] = [], analysis: WorkoutAnalysis? = nil) {
         id = object.id
         type = object.objectType.identifier
         source = object.source
@@ -86,6 +126,7 @@ public struct ObjectDetail: Encodable, Sendable {
             events = workout.events.map { Event(type: $0.type.name, start: $0.startDate, durationSeconds: $0.duration) }
             statistics = workout.statistics.values.sorted { $0.type.rawValue < $1.type.rawValue }
             self.routes = routes.map { RouteSummary(id: $0.id, locationCount: $0.locations.count, start: $0.startDate, end: $0.endDate) }
+            if let analysis { add(analysis) }
         case .quantitySample(let sample):
             kind = "quantitySample"
             start = sample.startDate
@@ -110,8 +151,9 @@ public struct ObjectDetail: Encodable, Sendable {
         }
     }
 
-    /// The object as indented `key: value` lines for people.
-    public func text(formatting: Formatting) -> String {
+    /// The object as indented `key: value` lines for people; a workout's splits in `splitUnit`.
+    public func text(formatting: Formatting, splitUnit: SplitUnit = .kilometer) -> String {
+        let showsPace = activityType.flatMap { WorkoutActivityType(name: $0) }?.showsPace ?? true
         var lines: [(String, String)] = [("ID", id.uuidString), ("Type", type)]
         if let activityType, let name = WorkoutActivityType(name: activityType)?.displayName { lines.append(("Activity", name)) }
         if let start { lines.append(("Start", formatting.date(start))) }
@@ -120,20 +162,26 @@ public struct ObjectDetail: Encodable, Sendable {
         if kind == "workout" {
             lines.append(("Distance", distanceMeters.map { String(format: "%.2f km", $0 / 1000) } ?? "-"))
             lines.append(("Energy", energyKilocalories.map { String(format: "%.0f kcal", $0) } ?? "-"))
+            lines += workoutLines(formatting: formatting, showsPace: showsPace)
         }
         if let value { lines.append(("Value", [String(format: "%.6g", value), unit ?? valueName].compactMap { $0 }.joined(separator: " "))) }
         if let workoutID { lines.append(("Workout", workoutID.uuidString)) }
         if let locations { lines.append(("Locations", String(locations.count))) }
         lines.append(("Source", [source.name, source.bundleIdentifier].joined(separator: " · ")))
         if let device, let name = device.name ?? device.model { lines.append(("Device", name)) }
-        for event in events ?? [] {
+        // Pauses and (several) laps have tables of their own below.
+        var tabled: Set<String> = pauses == nil ? [] : ["pause", "resume", "motionPaused", "motionResumed"]
+        if (laps?.count ?? 0) > 1 { tabled.insert("lap") }
+        for event in events ?? [] where !tabled.contains(event.type) {
             lines.append(("Event", "\(event.type) at \(formatting.date(event.start))"
                 + (event.durationSeconds > 0 ? " for \(formatting.duration(event.durationSeconds))" : "")))
         }
         for route in routes ?? [] { lines.append(("Route", "\(route.id.uuidString) (\(route.locationCount) locations)")) }
         for (key, value) in metadata { lines.append(("Metadata", "\(key.rawValue) = \(Self.describe(value))")) }
         let width = lines.map(\.0.count).max() ?? 0
-        return lines.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
+        let tables = workoutTables(formatting: formatting, splitUnit: splitUnit, showsPace: showsPace)
+        return ([lines.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")] + tables)
+            .joined(separator: "\n\n")
     }
 
     private static func describe(_ value: MetadataValue) -> String {

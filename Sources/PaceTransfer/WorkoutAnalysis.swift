@@ -1,0 +1,103 @@
+public import Foundation
+public import PaceTrack
+
+/// A stored workout as people read it: totals, times, pace and speed, heart rate, cadence, power,
+/// elevation, splits, laps and pauses — computed from the workout, its route and its samples
+/// alone, so a recorded and an imported workout are described alike (docs/DECISIONS.md, 93).
+///
+/// Distances in metres, times in seconds, speeds in m/s, paces in seconds per kilometre or mile,
+/// heart rate and cadence per minute, power in watts. `nil` means not known: no route, no samples
+/// of that type, no altitude.
+public struct WorkoutAnalysis: Hashable, Sendable {
+    /// Total distance: the workout's own total, else the route's (filtered) distance.
+    public var distance: Double?
+    /// From start to end, pauses included.
+    public var elapsedTime: Double
+    /// The timer: elapsed minus pauses (HealthKit's workout duration).
+    public var duration: Double
+    /// Time spent moving by auto-pause's judgement over the route, at most ``duration``; `nil` without a route.
+    public var movingTime: Double?
+    /// ``distance`` over ``movingTime`` (over ``duration`` without a route).
+    public var averageSpeed: Double?
+    /// Fastest speed sustained over the filter's window; `nil` without a route.
+    public var maximumSpeed: Double?
+    /// Heart rate while the timer ran.
+    public var heartRate: SeriesSummary?
+    /// Cadence while the timer ran.
+    public var cadence: SeriesSummary?
+    /// Power while the timer ran.
+    public var power: SeriesSummary?
+    /// Elevation gained: the workout's `HKElevationAscended`, else from the route's altitudes.
+    public var elevationGain: Double?
+    /// Elevation lost: the workout's `HKElevationDescended`, else from the route's altitudes.
+    public var elevationLoss: Double?
+    /// Kilometre splits along the route, the last one partial.
+    public var kilometerSplits: [Split]
+    /// Mile splits along the route, the last one partial.
+    public var mileSplits: [Split]
+    /// The laps: the workout's lap events, or one lap spanning the workout when it has none.
+    public var laps: [LapSummary]
+    /// The pauses, in time order.
+    public var pauses: [Pause]
+
+    /// Average pace in seconds per kilometre; `nil` without a speed.
+    public var averagePacePerKilometer: Double? { averageSpeed.flatMap { Pace.secondsPerKilometer(speed: $0) } }
+    /// Average pace in seconds per mile; `nil` without a speed.
+    public var averagePacePerMile: Double? { averageSpeed.flatMap { Pace.secondsPerMile(speed: $0) } }
+
+    /// The splits in one unit.
+    public func splits(in unit: SplitUnit) -> [Split] {
+        unit == .kilometer ? kilometerSplits : mileSplits
+    }
+
+    /// Average, minimum and maximum of a sample series, in its canonical unit (count/min, W).
+    public struct SeriesSummary: Hashable, Sendable {
+        /// Mean of the samples.
+        public var average: Double
+        /// Lowest sample.
+        public var minimum: Double
+        /// Highest sample.
+        public var maximum: Double
+        /// Samples counted.
+        public var count: Int
+    }
+
+    /// One lap.
+    public struct LapSummary: Hashable, Sendable {
+        /// 1-based.
+        public var index: Int
+        /// When it began.
+        public var start: Date
+        /// When it ended.
+        public var end: Date
+        /// Seconds from start to end, pauses included.
+        public var elapsedTime: Double
+        /// The timer within the lap: as the file stated it, else elapsed minus pauses.
+        public var timerTime: Double
+        /// Metres: as the file stated it, else along the route; `nil` without either.
+        public var distance: Double?
+        /// Average heart rate within the lap, count/min.
+        public var averageHeartRate: Double?
+        /// Highest heart rate within the lap, count/min.
+        public var maximumHeartRate: Double?
+
+        /// ``distance`` over ``timerTime`` in m/s.
+        public var averageSpeed: Double? {
+            guard let distance, distance > 0, timerTime > 0 else { return nil }
+            return distance / timerTime
+        }
+    }
+
+    /// One pause of the timer.
+    public struct Pause: Hashable, Sendable {
+        /// When the timer stopped.
+        public var start: Date
+        /// When it ran again (the workout's end for a pause never resumed).
+        public var end: Date
+        /// Whether auto-pause stopped it (`motionPaused`) rather than the user (`pause`).
+        public var isAutomatic: Bool
+
+        /// Seconds paused.
+        public var duration: Double { end.timeIntervalSince(start) }
+    }
+}
