@@ -33,7 +33,10 @@ struct IIOSourceTests {
         #expect(await collector.wait { $0.contains(.reconnected(.pressure)) && readingCount($0) > beforeReturn })
 
         let events = collector.events
-        let kinds = events.map(\.sysfsKind).filter { $0 != "reading" }
+        // A starved consumer (the whole suite on two busy cores) also sees `sensor.overrun` skips from
+        // the poller's buffer; the device's own story is what is checked here.
+        let kinds = events.filter { if case .skipped(let input) = $0 { input.reason != "sensor.overrun" } else { true } }
+            .map(\.sysfsKind).filter { $0 != "reading" }
         #expect(kinds == ["skipped", "skipped", "skipped", "disconnected", "reconnected"], "\(kinds)")
         let times = events.compactMap { if case .reading(let reading) = $0 { reading.time } else { nil } }
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "readings in time order")
