@@ -57,16 +57,24 @@ struct AccuracyCommand: ParsableCommand {
         var scoringJobs: [ScoringJob] = []
         for track in tracks {
             let path = dataset + "/noisy/" + track.file
-            let fixes = try TrackCSV.read(String(contentsOfFile: path, encoding: .utf8), file: path).map(Fix.init)
+            let csv = try TrackCSV.readTrack(String(contentsOfFile: path, encoding: .utf8), file: path)
+            let fixes = csv.locations.map(Fix.init)
             let configuration = TrackConfiguration.forActivity(track.activity)
             for mode in FilterMode.allCases {
+                // What `pace track` does with this file: the barometer fused when the file has one.
                 let start = DispatchTime.now().uptimeNanoseconds
-                let processed = TrackProcessor.process(fixes, configuration: configuration, smoothed: mode == .smoothed)
+                let processed = TrackProcessor.process(fixes, pressures: csv.pressures, configuration: configuration,
+                                                       smoothed: mode == .smoothed)
                 timing.add(mode, fixes: fixes.count, nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
+                // The same track as a device without a barometer records it.
+                let gpsOnly = csv.pressures == nil ? processed
+                    : TrackProcessor.process(fixes, configuration: configuration, smoothed: mode == .smoothed)
                 let outPath = "\(outputDirectory)/\(track.name)_\(mode.rawValue).csv"
                 try Self.csv(processed).write(toFile: outPath, atomically: true, encoding: .utf8)
                 scoringJobs.append(ScoringJob(track: track, mode: mode, truth: "\(dataset)/truth/\(track.scenario).csv",
-                                              output: outPath, summaryGain: processed.summary.elevationGain))
+                                              output: outPath, hasBarometer: csv.pressures != nil,
+                                              summaryGain: processed.summary.elevationGain,
+                                              gpsOnlyGain: gpsOnly.summary.elevationGain))
             }
         }
         let scores = try score(scoringJobs, scorer: scorerPath)
@@ -79,13 +87,14 @@ struct AccuracyCommand: ParsableCommand {
         }
     }
 
-    /// The scorer's output format, exactly as `pace track --output` writes it: `t,lat,lon,ele,speed,dist`,
-    /// `ele` the fused altitude, `dist` the cumulative odometer.
+    /// The scorer's output format, exactly as `pace track --output` writes it: `t,lat,lon,ele,speed,dist,gain`,
+    /// `ele` the fused altitude, `dist` the cumulative odometer, `gain` the cumulative elevation gain.
     static func csv(_ track: ProcessedTrack) -> String {
-        var writer = TrackCSVWriter()
+        var writer = TrackCSVWriter(includesGain: true)
         for (index, point) in track.points.enumerated() {
             writer.append(.init(time: point.time, latitude: point.latitude, longitude: point.longitude,
-                                altitude: track.altitudes[index], speed: point.speed, distance: track.distances[index]))
+                                altitude: track.altitudes[index], speed: point.speed, distance: track.distances[index],
+                                gain: track.gains[index]))
         }
         return writer.csv
     }
@@ -143,8 +152,9 @@ struct AccuracyCommand: ParsableCommand {
                     throw ValidationError("the scorer failed on \(job.output): \(message) (are numpy, scipy and pyproj installed?)")
                 }
                 var metrics = object.compactMapValues { ($0 as? NSNumber)?.doubleValue }
-                if let gain = job.summaryGain, let truth = metrics["gain_true_m"] {
-                    metrics["summary_gain_err_m"] = gain - truth
+                if let truth = metrics["gain_true_m"] {
+                    if job.hasBarometer, let gain = job.summaryGain { metrics["baro_gain_err_m"] = gain - truth }
+                    if let gain = job.gpsOnlyGain { metrics["gps_gain_err_m"] = gain - truth }
                 }
                 scores.append(Score(track: job.track, mode: job.mode, metrics: metrics))
             }
@@ -200,8 +210,12 @@ struct ScoringJob: Sendable {
     var mode: FilterMode
     var truth: String
     var output: String
-    /// The elevation gain `TrackSummary` reports (hysteresis applied), in metres.
+    /// Whether the noisy track has a barometer (a `pressure` column).
+    var hasBarometer: Bool
+    /// The elevation gain `TrackSummary` reports (hysteresis applied), in metres, with the barometer if any.
     var summaryGain: Double?
+    /// The elevation gain `TrackSummary` reports from the same fixes without the barometer, in metres.
+    var gpsOnlyGain: Double?
 }
 
 /// One scorer result.

@@ -38,10 +38,12 @@ import Testing
         #expect((summary["kilometerSplits"] as? [Any])?.count == 2)
         #expect(summary["movingSeconds"] as? Double ?? 0 > 590)
         let csv = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
-        #expect(csv.first == "t,lat,lon,ele,speed,dist")
+        #expect(csv.first == "t,lat,lon,ele,speed,dist,gain")
         #expect(csv.count == 601)
-        let lastDistance = Double(csv.last?.split(separator: ",").last ?? "") ?? 0
+        let last = csv.last?.split(separator: ",", omittingEmptySubsequences: false) ?? []
+        let lastDistance = last.count == 7 ? Double(last[5]) ?? 0 : 0
         #expect(abs(lastDistance - distance) < 0.01)
+        #expect(last.count == 7 && Double(last[6]) == summary["elevationGainMeters"] as? Double)
     }
 
     @Test func textSummaryShowsDistanceTimeAndSplits() async throws {

@@ -48,6 +48,48 @@ import Testing
         #expect((#expect(throws: TrackCSVError.self) { try TrackCSV.read("") })?.reason.hasPrefix("the file is empty") == true)
     }
 
+    @Test func pressureColumnIsReadInHectopascalsAsPascals() throws {
+        let track = try TrackCSV.readTrack("t,lat,lon,ele,pressure\n1,48.5,2.5,35,1013.25\n2,48.5,2.5,35,\n3,48.5,2.5,35,-1\n")
+        #expect(track.locations.count == 3)
+        let pressures = try #require(track.pressures)
+        #expect(pressures.count == 3)
+        #expect(pressures[0] == 101_325)
+        #expect(pressures[1].isNaN)
+        #expect(pressures[2].isNaN)
+    }
+
+    @Test func noPressureColumnMeansNoPressures() throws {
+        let track = try TrackCSV.readTrack("t,lat,lon,ele\n1,48.5,2.5,35\n")
+        #expect(track.locations.count == 1)
+        #expect(track.pressures == nil)
+    }
+
+    @Test func badPressureIsReportedWithLineAndColumn() {
+        let notANumber = #expect(throws: TrackCSVError.self) {
+            try TrackCSV.readTrack("t,lat,lon,pressure\n1,48.5,2.5,1013\n2,48.5,2.5,high\n", file: "ride.csv")
+        }
+        #expect(notANumber?.description == "ride.csv:3:4: pressure 'high' is not a number")
+        let pascals = #expect(throws: TrackCSVError.self) {
+            try TrackCSV.read("t,pressure,lat,lon\n1,101325,48.5,2.5\n", file: "ride.csv")
+        }
+        #expect(pascals?.line == 2)
+        #expect(pascals?.column == 2)
+        #expect(pascals?.reason.hasPrefix("pressure 101325.0 is not a pressure in hPa") == true)
+    }
+
+    @Test func writerAddsTheGainColumnWhenAsked() {
+        var writer = TrackCSVWriter(includesGain: true)
+        writer.append(.init(time: 1, latitude: 48.5, longitude: 2.5, altitude: 35, speed: 1, distance: 0, gain: 0))
+        writer.append(.init(time: 2, latitude: 48.5, longitude: 2.5, altitude: .nan, speed: 1, distance: 1))
+
+        #expect(writer.csv == """
+            t,lat,lon,ele,speed,dist,gain
+            1.000,48.50000000,2.50000000,35.00,1.000,0.000,0.00
+            2.000,48.50000000,2.50000000,,1.000,1.000,
+
+            """)
+    }
+
     @Test func writerProducesTheScorersFormat() {
         var writer = TrackCSVWriter()
         writer.append(.init(time: 1_700_000_000.25, latitude: 48.85840001, longitude: 2.2945, altitude: 35.456, speed: 3.2, distance: 0))

@@ -12,7 +12,8 @@ struct TrackCommand: ParsableCommand {
         abstract: "Filter a recorded GPS track and print its distance, moving time, elevation and splits.",
         discussion: """
             IN is a GPX, TCX or FIT file, or a CSV with a header naming t (Unix seconds), lat, lon and optionally \
-            ele, hacc, vacc, speed, course (-1 = not available). The output CSV has t,lat,lon,ele,speed,dist (m/s, cumulative metres).
+            ele, hacc, vacc, speed, course, pressure (hPa; -1 = not available). With a pressure the altitude takes its changes \
+            from the barometer and its level from GPS. The output CSV has t,lat,lon,ele,speed,dist,gain (m/s, cumulative metres).
             """)
 
     @OptionGroup var output: OutputOptions
@@ -41,6 +42,7 @@ struct TrackCommand: ParsableCommand {
 
     func run() throws {
         let fixes: [Fix]
+        var pressures: [Double]?
         if ActivityFileReader.isSupported(input) {
             guard FileManager.default.isReadableFile(atPath: input) else {
                 throw ValidationError("Cannot read '\(input)': no such readable file.")
@@ -51,15 +53,19 @@ struct TrackCommand: ParsableCommand {
             do { text = try String(contentsOfFile: input, encoding: .utf8) } catch {
                 throw ValidationError("Cannot read '\(input)': \(error.localizedDescription)")
             }
-            fixes = try TrackCSV.read(text, file: input).map(Fix.init)
+            let csv = try TrackCSV.readTrack(text, file: input)
+            fixes = csv.locations.map(Fix.init)
+            pressures = csv.pressures
         }
         let configuration = TrackConfiguration.forActivity(WorkoutActivityType(name: activity) ?? .running)
-        let track = TrackProcessor.process(fixes, configuration: configuration, smoothed: mode == .smoothed)
+        let track = TrackProcessor.process(fixes, pressures: pressures, configuration: configuration,
+                                           smoothed: mode == .smoothed)
         if let outputPath {
-            var writer = TrackCSVWriter()
+            var writer = TrackCSVWriter(includesGain: true)
             for (index, point) in track.points.enumerated() {
                 writer.append(.init(time: point.time, latitude: point.latitude, longitude: point.longitude,
-                                    altitude: track.altitudes[index], speed: point.speed, distance: track.distances[index]))
+                                    altitude: track.altitudes[index], speed: point.speed, distance: track.distances[index],
+                                    gain: track.gains[index]))
             }
             do { try writer.csv.write(toFile: outputPath, atomically: true, encoding: .utf8) } catch {
                 throw ValidationError("Cannot write '\(outputPath)': \(error.localizedDescription)")

@@ -1,6 +1,6 @@
 extension AltitudeFusion {
     /// A three-state Kalman filter: a level (altitude, or barometric offset), its rate of change
-    /// (vertical speed in m/s, unused and 0 in barometric mode) and the GPS error (m), observed as
+    /// (vertical speed in m/s, or the barometric offset's drift with the weather) and the GPS error (m), observed as
     /// `level + error + white noise`.
     struct Estimator: Sendable {
         /// Largest correlation kept between level and rate process noise, so that the noise

@@ -5,9 +5,13 @@ import Foundation
 /// Small Kalman filters, allocation-free and O(1) per update:
 ///
 /// - **Barometric mode.** The state is the barometer's offset (GPS level minus barometric
-///   altitude), drifting slowly with the weather (``ElevationConfiguration/barometricDriftPerHour``),
-///   and the current GPS error. The fused altitude is the barometric altitude plus the offset: it
-///   follows every barometric change at once, while GPS only nudges the level.
+///   altitude), its steady drift rate with the weather (``ElevationConfiguration/barometricTrendPerHour``,
+///   persisting for ``ElevationConfiguration/barometricTrendCorrelationTime``) plus a small random
+///   walk (``ElevationConfiguration/barometricDriftPerHour``), and the current GPS error. The fused
+///   altitude is the barometric altitude plus the offset: it follows every barometric change at once,
+///   while GPS only nudges the level. ``climbAltitude`` is the barometric altitude corrected by the
+///   estimated drift rate alone, integrated over time: the weather's trend does not count as
+///   climbing, and GPS's wander of the level does not either.
 /// - **GPS-only mode**, when no barometer has reported (or it has been silent for
 ///   ``ElevationConfiguration/barometerTimeout``). The state is the altitude, the vertical speed
 ///   (mean-reverting over ``ElevationConfiguration/verticalSpeedCorrelationTime``, so long climbs are
@@ -55,8 +59,8 @@ public struct AltitudeFusion: Sendable {
     /// has arrived.
     public private(set) var altitude = Double.nan
     /// An altitude in metres whose *changes* are the best measure of climbing: the barometric
-    /// altitude in barometric mode (GPS corrections of the level left out, so they never count as
-    /// climbing), a harder-smoothed GPS altitude in GPS-only mode; continuous across mode changes.
+    /// altitude corrected for the weather's estimated trend in barometric mode (GPS corrections of
+    /// the level left out, so they never count as climbing), a harder-smoothed GPS altitude in GPS-only mode; continuous across mode changes.
     /// Its level is arbitrary (it starts at the first altitude known, the pressure altitude when the
     /// barometer reports before GPS): only differences mean anything. NaN until anything is known.
     public private(set) var climbAltitude = Double.nan
@@ -66,6 +70,8 @@ public struct AltitudeFusion: Sendable {
     private var climb = Estimator(levelVariance: 0, rateVariance: 0, errorVariance: 0)
     private var lastTime = -Double.infinity
     private var lastBarometricAltitude = Double.nan
+    /// ``ElevationConfiguration/barometricSmoothingTime``'s low-pass of the barometric altitude, m.
+    private var smoothedBarometricAltitude = Double.nan
     private var lastBarometricTime = -Double.infinity
     /// Latest GPS standard deviation used, m.
     private var gpsSigma: Double
@@ -81,6 +87,13 @@ public struct AltitudeFusion: Sendable {
 
     /// Whether the fusion is currently driven by the barometer.
     public var isBarometric: Bool { mode == .barometric }
+
+    /// The weather's trend estimated so far, in metres per second of the barometer's offset
+    /// (``ElevationConfiguration/knownBarometricTrend`` when given); NaN outside barometric mode.
+    public var barometricTrend: Double {
+        guard mode == .barometric else { return .nan }
+        return configuration.knownBarometricTrend ?? main.rate
+    }
 
     /// 1-σ uncertainty in metres of ``altitude``'s level (infinite until anything is known).
     public var altitudeUncertainty: Double { mode == .empty ? .infinity : main.pLL.squareRoot() }
@@ -124,8 +137,8 @@ public struct AltitudeFusion: Sendable {
             altitude = main.level
             climbAltitude = climb.level + climbShift
         case .barometric:
-            altitude = lastBarometricAltitude + main.level
-            climbAltitude = lastBarometricAltitude + climbShift
+            altitude = smoothedBarometricAltitude + main.level
+            climbAltitude = smoothedBarometricAltitude + climbShift
         }
         return altitude
     }
@@ -147,6 +160,12 @@ public struct AltitudeFusion: Sendable {
         configuration.gpsClimbVerticalSpeed * configuration.gpsClimbVerticalSpeed
     }
     private var initialLevelVariance: Double { Self.initialLevelUncertainty * Self.initialLevelUncertainty }
+    /// Variance of the barometric offset's drift rate, (m/s)².
+    private var trendVariance: Double {
+        if configuration.knownBarometricTrend != nil { return 0 }
+        let rate = configuration.barometricTrendPerHour / Self.secondsPerHour
+        return rate * rate
+    }
 
     /// Propagates the state over `step` seconds.
     private mutating func predict(over step: Double) {
@@ -154,11 +173,22 @@ public struct AltitudeFusion: Sendable {
         let errorTime = configuration.gpsErrorCorrelationTime
         let errorDecay = errorTime > 0 ? exp(-step / errorTime) : 0
         let correlated = correlatedVariance
-        if mode == .barometric {
+        if mode == .barometric, let trend = configuration.knownBarometricTrend {
             let drift = configuration.barometricDriftPerHour
+            climbShift += trend * step
+            main.level += trend * step
             main.predict(over: step, errorDecay: errorDecay, correlatedVariance: correlated,
                          levelDiffusion: drift * drift / Self.secondsPerHour, rateDecay: 0, rateTime: 0,
                          rateVariance: 0)
+        } else if mode == .barometric {
+            let drift = configuration.barometricDriftPerHour
+            let trendTime = configuration.barometricTrendCorrelationTime
+            let trendDecay = trendTime > 0 ? exp(-step / trendTime) : 0
+            // The offset's predicted change from the weather's trend, as Estimator.predict adds it.
+            climbShift += (trendTime > 0 ? trendTime * (1 - trendDecay) : 0) * main.rate
+            main.predict(over: step, errorDecay: errorDecay, correlatedVariance: correlated,
+                         levelDiffusion: drift * drift / Self.secondsPerHour, rateDecay: trendDecay,
+                         rateTime: trendTime, rateVariance: trendVariance)
         } else {
             let rateTime = configuration.verticalSpeedCorrelationTime
             let rateDecay = rateTime > 0 ? exp(-step / rateTime) : 0
@@ -175,16 +205,24 @@ public struct AltitudeFusion: Sendable {
         switch mode {
         case .empty:
             // Pressure altitude until GPS gives the level.
-            main = Estimator(levelVariance: initialLevelVariance, rateVariance: 0, errorVariance: correlatedVariance)
+            main = Estimator(levelVariance: initialLevelVariance, rateVariance: trendVariance,
+                             errorVariance: correlatedVariance)
             climbShift = 0
         case .gps:
             // Keep the altitude and its climb series continuous; the barometer measures changes
-            // directly, so no vertical speed is estimated.
+            // directly, so the rate estimated from now on is the weather's trend.
             climbShift += climb.level - barometric
             main.level -= barometric
-            main.removeRate()
+            main.restartRate(variance: trendVariance)
         case .barometric:
             break
+        }
+        let smoothing = configuration.barometricSmoothingTime
+        if mode == .barometric && smoothing > 0 && smoothedBarometricAltitude.isFinite {
+            let weight = 1 - exp(-(time - lastBarometricTime) / smoothing)
+            smoothedBarometricAltitude += weight * (barometric - smoothedBarometricAltitude)
+        } else {
+            smoothedBarometricAltitude = barometric
         }
         mode = .barometric
         lastBarometricAltitude = barometric
@@ -193,7 +231,7 @@ public struct AltitudeFusion: Sendable {
 
     /// The barometer fell silent: carry on from the current altitude with GPS alone.
     private mutating func leaveBarometer() {
-        main.level += lastBarometricAltitude
+        main.level += smoothedBarometricAltitude
         main.restartRate(variance: mainRateVariance)
         climb = main
         climb.restartRate(variance: climbRateVariance)

@@ -28,9 +28,24 @@ public struct ElevationConfiguration: Hashable, Sendable {
     /// How long, in seconds, a vertical speed typically persists in GPS-only mode (the length of a
     /// climb); also bounds how far a long gap extrapolates (speed times this).
     public var verticalSpeedCorrelationTime: Double
-    /// How much the barometric reference drifts with the weather: the 1-σ random walk of the
-    /// barometer's offset after one hour, in metres (1 hPa, about 8 m, is a large hourly change).
+    /// How much the barometric reference wanders with the weather beyond its trend: the 1-σ random
+    /// walk of the barometer's offset after one hour, in metres.
     public var barometricDriftPerHour: Double
+    /// The weather's trend: the 1-σ rate, in metres per hour, at which the barometer's offset
+    /// drifts steadily (0.5 hPa/h, about 4 m/h, is a front coming through). GPS estimates it, and
+    /// gain and loss are counted from the barometric altitude corrected by it.
+    public var barometricTrendPerHour: Double
+    /// How long, in seconds, the weather's trend typically persists.
+    public var barometricTrendCorrelationTime: Double
+    /// The weather's trend when it is already known, in metres per second of the barometer's offset
+    /// (positive: the barometer reads ever lower than the truth); `nil` to estimate it from GPS as
+    /// the fusion goes. A finished workout is processed twice: once to estimate the trend from the
+    /// whole track (``AltitudeFusion/barometricTrend`` at its end), then with it known throughout.
+    public var knownBarometricTrend: Double?
+    /// Time constant, in seconds, of the low-pass filter on barometric altitude before gain and loss
+    /// are counted. Without it every climb would count from a noise trough to a noise crest
+    /// (a few decimetres each at 1 Hz); a few seconds of lag cost no climbing.
+    public var barometricSmoothingTime: Double
     /// Correlation time, in seconds, of GPS altitude errors (satellite geometry and multipath
     /// change over minutes, so successive errors are far from independent).
     public var gpsErrorCorrelationTime: Double
@@ -59,7 +74,10 @@ public struct ElevationConfiguration: Hashable, Sendable {
     ///   - gpsVerticalSpeed: Typical vertical speed with GPS only, m/s.
     ///   - gpsClimbVerticalSpeed: Typical vertical speed of the GPS-only climb series, m/s.
     ///   - verticalSpeedCorrelationTime: How long a vertical speed persists with GPS only, s.
-    ///   - barometricDriftPerHour: 1-σ drift of the barometric offset per hour, m.
+    ///   - barometricDriftPerHour: 1-σ random walk of the barometric offset after an hour, m.
+    ///   - barometricTrendPerHour: 1-σ steady drift rate of the barometric offset, m/h.
+    ///   - barometricTrendCorrelationTime: How long that rate persists, s.
+    ///   - barometricSmoothingTime: Low-pass time constant on barometric altitude, s.
     ///   - gpsErrorCorrelationTime: Correlation time of GPS altitude errors, s.
     ///   - gpsCorrelatedFraction: Share of the GPS standard deviation that is correlated, 0…1.
     ///   - assumedGPSVerticalAccuracy: Accuracy assumed when none is reported, m.
@@ -71,6 +89,9 @@ public struct ElevationConfiguration: Hashable, Sendable {
                 gpsVerticalSpeed: Double, gpsClimbVerticalSpeed: Double,
                 verticalSpeedCorrelationTime: Double = ElevationConfiguration.defaultVerticalSpeedCorrelationTime,
                 barometricDriftPerHour: Double = ElevationConfiguration.defaultBarometricDriftPerHour,
+                barometricTrendPerHour: Double = ElevationConfiguration.defaultBarometricTrendPerHour,
+                barometricTrendCorrelationTime: Double = ElevationConfiguration.defaultBarometricTrendCorrelationTime,
+                barometricSmoothingTime: Double = ElevationConfiguration.defaultBarometricSmoothingTime,
                 gpsErrorCorrelationTime: Double = ElevationConfiguration.defaultGPSErrorCorrelationTime,
                 gpsCorrelatedFraction: Double = ElevationConfiguration.defaultGPSCorrelatedFraction,
                 assumedGPSVerticalAccuracy: Double = ElevationConfiguration.defaultAssumedGPSVerticalAccuracy,
@@ -85,6 +106,10 @@ public struct ElevationConfiguration: Hashable, Sendable {
         self.gpsClimbVerticalSpeed = gpsClimbVerticalSpeed
         self.verticalSpeedCorrelationTime = verticalSpeedCorrelationTime
         self.barometricDriftPerHour = barometricDriftPerHour
+        self.barometricTrendPerHour = barometricTrendPerHour
+        self.barometricTrendCorrelationTime = barometricTrendCorrelationTime
+        self.barometricSmoothingTime = barometricSmoothingTime
+        knownBarometricTrend = nil
         self.gpsErrorCorrelationTime = gpsErrorCorrelationTime
         self.gpsCorrelatedFraction = gpsCorrelatedFraction
         self.assumedGPSVerticalAccuracy = assumedGPSVerticalAccuracy
@@ -96,8 +121,14 @@ public struct ElevationConfiguration: Hashable, Sendable {
 
     /// Default ``verticalSpeedCorrelationTime``: 600 s, a long climb.
     public static let defaultVerticalSpeedCorrelationTime = 600.0
-    /// Default ``barometricDriftPerHour``: 5 m (about 0.6 hPa per hour).
-    public static let defaultBarometricDriftPerHour = 5.0
+    /// Default ``barometricDriftPerHour``: 1 m (the trend is modelled apart).
+    public static let defaultBarometricDriftPerHour = 1.0
+    /// Default ``barometricTrendPerHour``: 4 m/h, about 0.5 hPa per hour.
+    public static let defaultBarometricTrendPerHour = 4.0
+    /// Default ``barometricTrendCorrelationTime``: 3 h, a weather change.
+    public static let defaultBarometricTrendCorrelationTime = 10_800.0
+    /// Default ``barometricSmoothingTime``: 5 s, about an 11-second moving average.
+    public static let defaultBarometricSmoothingTime = 5.0
     /// Default ``gpsErrorCorrelationTime``: 60 s.
     public static let defaultGPSErrorCorrelationTime = 60.0
     /// Default ``gpsCorrelatedFraction``: 0.8, so 10 m reported is 8 m correlated and 6 m white.
@@ -115,17 +146,17 @@ public struct ElevationConfiguration: Hashable, Sendable {
 
     /// Running, walking and hiking.
     ///
-    /// Barometric hysteresis 2 m. With GPS only: altitude vertical speed 0.1 m/s, climb series
+    /// Barometric hysteresis 1 m (after a 5 s low-pass, DECISIONS 98). With GPS only: altitude vertical speed 0.1 m/s, climb series
     /// 0.0075 m/s and hysteresis 8 m. On foot the altitude changes slowly (a steep hike is
     /// 0.3 m/s), and in simulation with 10 m GPS noise correlated over a minute these settings
     /// count about 20 m of gain in an hour on the flat and 100 m on a 100 m climb, where raw GPS
     /// counts hundreds.
-    public static let onFoot = ElevationConfiguration(barometricGainThreshold: 2, gpsGainThreshold: 8,
+    public static let onFoot = ElevationConfiguration(barometricGainThreshold: 1, gpsGainThreshold: 8,
                                                       gpsVerticalSpeed: 0.1, gpsClimbVerticalSpeed: 0.0075)
-    /// Cycling and skating: barometric hysteresis 3 m (airflow over the sensor); with GPS only,
+    /// Cycling and skating: barometric hysteresis 1 m (after the 5 s low-pass; DECISIONS 98); with GPS only,
     /// vertical speeds 0.3 m/s (altitude) and 0.02 m/s (climb series, a 300 m pass climbed in
     /// 15 min counts about 290 m), hysteresis 8 m.
-    public static let cycling = ElevationConfiguration(barometricGainThreshold: 3, gpsGainThreshold: 8,
+    public static let cycling = ElevationConfiguration(barometricGainThreshold: 1, gpsGainThreshold: 8,
                                                        gpsVerticalSpeed: 0.3, gpsClimbVerticalSpeed: 0.02)
     /// Downhill snow sports: barometric hysteresis 3 m; with GPS only, vertical speeds 1 m/s
     /// (altitude; skiers descend at several m/s) and 0.05 m/s (climb series), hysteresis 10 m.

@@ -49,6 +49,9 @@ public struct TrackMetricsAccumulator: Sendable {
     public var elevationGain: Double { elevation.gain }
     /// Elevation lost so far in metres, after the same hysteresis.
     public var elevationLoss: Double { elevation.loss }
+    /// The weather's trend the altitude fusion has estimated so far, in m/s of the barometer's
+    /// offset; NaN without a barometer.
+    public var barometricTrend: Double { fusion.barometricTrend }
 
     /// Adds one filtered point.
     ///

@@ -47,7 +47,7 @@ public struct LiveTrackProcessor: Sendable {
     }
 }
 
-/// A whole track after processing: the points, the odometer and altitude at each, and the summary.
+/// A whole track after processing: the points, the odometer, altitude and gain at each, and the summary.
 public struct ProcessedTrack: Sendable {
     /// The filter's (or smoother's) estimate at each accepted fix, in time order.
     public var points: [TrackPoint]
@@ -55,6 +55,8 @@ public struct ProcessedTrack: Sendable {
     public var distances: [Double]
     /// Fused altitude in metres at each point; NaN where none is known yet.
     public var altitudes: [Double]
+    /// Cumulative elevation gain in metres at each point (the summary's gain so far).
+    public var gains: [Double]
     /// The totals.
     public var summary: TrackSummary
 }
@@ -68,40 +70,68 @@ public enum TrackProcessor {
     ///
     /// - Parameters:
     ///   - fixes: Raw fixes in the order they were recorded.
+    ///   - pressures: Barometric pressure in pascals at each fix (NaN where none), or `nil` without a
+    ///     barometer; the fused altitude then takes its changes from the barometer.
     ///   - configuration: The thresholds.
     ///   - smoothed: `true` for the RTS smoother, `false` for the causal live filter.
-    public static func process(_ fixes: [Fix], configuration: TrackConfiguration, smoothed: Bool) -> ProcessedTrack {
+    public static func process(_ fixes: [Fix], pressures: [Double]? = nil, configuration: TrackConfiguration,
+                               smoothed: Bool) -> ProcessedTrack {
         var metrics = TrackMetricsAccumulator(configuration: configuration)
-        var distances: [Double] = []
-        var altitudes: [Double] = []
+        var distances: [Double] = [], altitudes: [Double] = [], gains: [Double] = []
+        func pressure(at index: Int) -> Double? {
+            guard let pressures, pressures.indices.contains(index), pressures[index].isFinite else { return nil }
+            return pressures[index]
+        }
         if !smoothed {
             var processor = LiveTrackProcessor(configuration: configuration)
             var points: [TrackPoint] = []
             points.reserveCapacity(fixes.count)
             distances.reserveCapacity(fixes.count)
             altitudes.reserveCapacity(fixes.count)
-            for fix in fixes {
-                guard let point = processor.process(fix) else { continue }
+            gains.reserveCapacity(fixes.count)
+            for (index, fix) in fixes.enumerated() {
+                guard let point = processor.process(fix, pressure: pressure(at: index)) else { continue }
                 points.append(point)
                 distances.append(processor.metrics.distance)
                 altitudes.append(processor.metrics.altitude)
+                gains.append(processor.metrics.elevationGain)
             }
-            return ProcessedTrack(points: points, distances: distances, altitudes: altitudes, summary: processor.finish())
+            return ProcessedTrack(points: points, distances: distances, altitudes: altitudes, gains: gains,
+                                  summary: processor.finish())
         }
         let track = TrackSmoother.smooth(fixes, configuration: configuration.filter)
+        // The smoother keeps the accepted fixes' times; walk the raw fixes alongside for their altitudes.
+        func accumulate(_ metrics: inout TrackMetricsAccumulator, recording: Bool) {
+            var next = fixes.startIndex
+            for point in track.points {
+                while next < fixes.endIndex, fixes[next].time != point.time { next += 1 }
+                let fix = next < fixes.endIndex ? fixes[next] : nil
+                metrics.add(point, gpsAltitude: fix?.altitude ?? .nan, gpsVerticalAccuracy: fix?.verticalAccuracy ?? -1,
+                            pressure: pressure(at: next))
+                guard recording else { continue }
+                distances.append(metrics.distance)
+                altitudes.append(metrics.altitude)
+                gains.append(metrics.elevationGain)
+            }
+        }
+        if pressures != nil {
+            // A finished workout knows the whole track: estimate the weather's trend from all of it,
+            // then count every metre with that trend known from the start.
+            var estimate = TrackMetricsAccumulator(configuration: configuration)
+            accumulate(&estimate, recording: false)
+            if estimate.barometricTrend.isFinite {
+                var known = configuration
+                known.elevation.knownBarometricTrend = estimate.barometricTrend
+                metrics = TrackMetricsAccumulator(configuration: known)
+            }
+        }
         distances.reserveCapacity(track.points.count)
         altitudes.reserveCapacity(track.points.count)
-        // The smoother keeps the accepted fixes' times; walk the raw fixes alongside for their altitudes.
-        var next = fixes.startIndex
-        for point in track.points {
-            while next < fixes.endIndex, fixes[next].time != point.time { next += 1 }
-            let fix = next < fixes.endIndex ? fixes[next] : nil
-            metrics.add(point, gpsAltitude: fix?.altitude ?? .nan, gpsVerticalAccuracy: fix?.verticalAccuracy ?? -1)
-            distances.append(metrics.distance)
-            altitudes.append(metrics.altitude)
-        }
+        gains.reserveCapacity(track.points.count)
+        accumulate(&metrics, recording: true)
         let summary = metrics.finish(fixCount: fixes.count, acceptedFixCount: track.points.count,
                                      rejections: track.rejections, outlierRejections: track.innovationRejections)
-        return ProcessedTrack(points: track.points, distances: distances, altitudes: altitudes, summary: summary)
+        return ProcessedTrack(points: track.points, distances: distances, altitudes: altitudes, gains: gains,
+                              summary: summary)
     }
 }
