@@ -113,6 +113,7 @@ public struct ActivityConverter: Sendable {
         metadata.syncVersion = 1
         metadata[.externalUUID] = activity.identifier.map(MetadataValue.string)
         if let track, let gain = track.elevationGain { metadata[.elevationAscended] = .quantity(Quantity(value: gain, unit: .meter)) }
+        if let track, let loss = track.elevationLoss { metadata[.elevationDescended] = .quantity(Quantity(value: loss, unit: .meter)) }
         if let name = activity.name { metadata["org.pace.name"] = .string(name) }
 
         let device = activity.deviceName.map { Device(name: $0) }

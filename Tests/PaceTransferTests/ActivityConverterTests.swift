@@ -11,7 +11,8 @@ import Testing
     static let start = Date(timeIntervalSince1970: 1_795_158_000)
 
     /// 20 minutes north at 3 m/s with heart rate and power; a 60 s pause after 10 minutes.
-    static func run(identifier: String? = "garmin-123", laps withTotals: Bool = true, sport: String = "running") -> RecordedActivity {
+    static func run(identifier: String? = "garmin-123", laps withTotals: Bool = true, sport: String = "running",
+                    altitude: (Int) -> Double = { _ in 200 }) -> RecordedActivity {
         let plane = LocalTangentPlane(latitude: 45, longitude: 7)
         var records: [ActivityRecord] = []
         var north = 0.0
@@ -21,7 +22,7 @@ import Testing
             if paused { continue }
             let position = plane.unproject(east: 0, north: north)
             records.append(ActivityRecord(time: start.addingTimeInterval(Double(second)), latitude: position.latitude,
-                                          longitude: position.longitude, altitude: 200, speed: 3,
+                                          longitude: position.longitude, altitude: altitude(second), speed: 3,
                                           heartRate: 140 + Double(second % 20), cadence: 88, power: 250))
         }
         let half = records.count / 2
@@ -55,6 +56,24 @@ import Testing
         #expect(converted.route?.locations.count == 1200)
         #expect(converted.samples.filter { $0.type == .heartRate }.count == 1200)
         #expect(converted.samples.filter { $0.type == .runningPower }.count == 1200)
+    }
+
+    @Test func elevationGainAndLossAreStoredAsHealthKitsAscendedAndDescended() throws {
+        // 50 m up over the first 500 s, then 30 m down over the last 500 s.
+        let profile = { (second: Int) in 200 + 0.1 * Double(min(second, 500)) - 0.06 * Double(max(0, second - 760)) }
+        let workout = try ActivityConverter().convert(Self.run(altitude: profile), fileIdentifier: "hills").workout
+        guard case .quantity(let ascended)? = workout.metadata[.elevationAscended],
+              case .quantity(let descended)? = workout.metadata[.elevationDescended] else {
+            Issue.record("both totals are stored: \(workout.metadata)")
+            return
+        }
+        // GPS-only gain is issue 14's open work: the climb is seen (40 m of 50 today), the slow 2 % descent
+        // is not yet (0 m of 30); what is pinned here is that both totals reach the workout.
+        #expect((30...55).contains(try ascended.doubleValue(for: .meter)), "\(ascended)")
+        #expect((0...35).contains(try descended.doubleValue(for: .meter)), "\(descended)")
+        let flat = try ActivityConverter().convert(Self.run(), fileIdentifier: "flat").workout
+        #expect(flat.metadata[.elevationAscended] == .quantity(Quantity(value: 0, unit: .meter)))
+        #expect(flat.metadata[.elevationDescended] == .quantity(Quantity(value: 0, unit: .meter)))
     }
 
     @Test func missingTotalsAreComputedByTheFilter() throws {

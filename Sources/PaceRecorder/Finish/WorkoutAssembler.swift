@@ -88,6 +88,9 @@ struct WorkoutAssembler {
 
         var builder = WorkoutBuilder(store: store, activityType: activity, source: source, device: device)
         builder.metadata = [Self.sessionKey: .string(sessionID.uuidString)]
+        // HealthKit's elevation totals, from the same fused altitude as the summary's.
+        builder.metadata[.elevationAscended] = trackSummary.elevationGain.map { .quantity(Quantity(value: $0, unit: .meter)) }
+        builder.metadata[.elevationDescended] = trackSummary.elevationLoss.map { .quantity(Quantity(value: $0, unit: .meter)) }
         try builder.beginCollection(at: start)
         try builder.add(samples.compactMap { if case .quantitySample(let sample) = $0 { sample } else { nil } })
         try builder.add(machine.events)
