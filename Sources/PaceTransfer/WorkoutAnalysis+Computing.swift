@@ -32,7 +32,8 @@ extension WorkoutAnalysis {
         let time = movingTime ?? duration
         averageSpeed = distance.flatMap { $0 > 0 && time > 0 ? $0 / time : nil }
         maximumSpeed = summary.flatMap { $0.maximumSpeed > 0 ? $0.maximumSpeed : nil }
-        heartRate = SeriesSummary(Self.whileRunning(series.heartRate, pauses: pauses))
+        let heart = Self.whileRunning(series.heartRate, pauses: pauses)
+        heartRate = SeriesSummary(heart)
         cadence = SeriesSummary(Self.whileRunning(series.cadence, pauses: pauses))
         power = SeriesSummary(Self.whileRunning(series.power, pauses: pauses))
         elevationGain = Self.meters(workout.metadata[.elevationAscended]) ?? summary?.elevationGain
@@ -40,7 +41,6 @@ extension WorkoutAnalysis {
         kilometerSplits = summary?.kilometerSplits ?? []
         mileSplits = summary?.mileSplits ?? []
         self.pauses = pauses
-        let heart = Self.whileRunning(series.heartRate, pauses: pauses)
         laps = Self.lapSummaries(of: workout, pauses: pauses, track: track, heartRate: heart)
     }
 
@@ -60,28 +60,9 @@ extension WorkoutAnalysis {
         return fix
     }
 
-    /// pause → resume and motionPaused → motionResumed, as `WorkoutBuilder.duration` pairs them; a
-    /// pause never resumed lasts to the end.
+    /// The timer's pauses, as `WorkoutBuilder.duration` counts them.
     static func timerPauses(of workout: Workout) -> [Pause] {
-        var pauses: [Pause] = []
-        var open: (start: Date, automatic: Bool)?
-        for event in workout.events.sorted(by: { $0.startDate < $1.startDate }) {
-            switch event.type {
-            case .pause, .motionPaused:
-                if open == nil { open = (event.startDate, event.type == .motionPaused) }
-            case .resume, .motionResumed:
-                if let since = open, event.startDate > since.start {
-                    pauses.append(Pause(start: since.start, end: event.startDate, isAutomatic: since.automatic))
-                }
-                open = nil
-            default:
-                break
-            }
-        }
-        if let since = open, workout.endDate > since.start {
-            pauses.append(Pause(start: since.start, end: workout.endDate, isAutomatic: since.automatic))
-        }
-        return pauses
+        WorkoutPause.pauses(in: workout.events, until: workout.endDate)
     }
 
     /// The values outside every pause (both in time order), in one pass.

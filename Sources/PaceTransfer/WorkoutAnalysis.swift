@@ -1,5 +1,6 @@
 public import Foundation
 public import PaceTrack
+public import PaceModel
 
 /// A stored workout as people read it: totals, times, pace and speed, heart rate, cadence, power,
 /// elevation, splits, laps and pauses — computed from the workout, its route and its samples
@@ -88,16 +89,6 @@ public struct WorkoutAnalysis: Hashable, Sendable {
         }
     }
 
-    /// One pause of the timer.
-    public struct Pause: Hashable, Sendable {
-        /// When the timer stopped.
-        public var start: Date
-        /// When it ran again (the workout's end for a pause never resumed).
-        public var end: Date
-        /// Whether auto-pause stopped it (`motionPaused`) rather than the user (`pause`).
-        public var isAutomatic: Bool
-
-        /// Seconds paused.
-        public var duration: Double { end.timeIntervalSince(start) }
-    }
+    /// One pause of the timer (the shared model type).
+    public typealias Pause = WorkoutPause
 }

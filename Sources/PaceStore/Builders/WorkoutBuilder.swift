@@ -148,20 +148,7 @@ public struct WorkoutBuilder: Sendable {
     /// The interval minus paused time: pause → resume and motionPaused → motionResumed, a pause
     /// still open at the end lasting to the end.
     public static func duration(from start: Date, to end: Date, events: [WorkoutEvent]) -> Double {
-        var paused = 0.0
-        var pausedSince: Date?
-        for event in events.sorted(by: { $0.startDate < $1.startDate }) {
-            switch event.type {
-            case .pause, .motionPaused:
-                if pausedSince == nil { pausedSince = event.startDate }
-            case .resume, .motionResumed:
-                if let since = pausedSince { paused += max(0, event.startDate.timeIntervalSince(since)) }
-                pausedSince = nil
-            default:
-                break
-            }
-        }
-        if let since = pausedSince { paused += max(0, end.timeIntervalSince(since)) }
+        let paused = WorkoutPause.pauses(in: events, until: end).reduce(0) { $0 + $1.duration }
         return max(0, end.timeIntervalSince(start) - paused)
     }
 
