@@ -37,11 +37,13 @@ struct ShowCommand: ParsableCommand {
         guard let object = try store.object(id: uuid) else {
             throw StoreError(code: .objectNotFound, message: "No object with UUID \(uuid.uuidString) in the store. Run 'pace list' to see the workouts.")
         }
-        var detail = ObjectDetail(object)
+        let detail: ObjectDetail
         if case .workout(let workout) = object {
             let routes = try store.routes(forWorkout: uuid)
             let analysis = WorkoutAnalysis(workout: workout, routes: routes, series: try WorkoutSeries(store: store, workout: workout))
             detail = ObjectDetail(object, routes: routes, analysis: analysis)
+        } else {
+            detail = ObjectDetail(object)
         }
         output.write(output.json ? try JSONOutput.encode(detail) : detail.text(formatting: Formatting(), splitUnit: splits.unit))
     }

@@ -59,13 +59,12 @@ actor LiveDriver {
     /// but location), since the session took its time from the GPS.
     private var timeOffset: Double
     /// The dashboard's line about the time base, once the GPS gave it.
-    private(set) var clockNote: String?
+    var clockNote: String? { timeOffset == 0 ? nil : Self.clockNote(offset: timeOffset) }
 
     private init(session: WorkoutSession, journal: RecordingJournal, sources: [any SensorSource], terminal: LiveTerminal,
                  carriedOver: Set<SensorStream>, clock: any SessionClock, timeOffset: Double = 0) {
         self.clock = clock
         self.timeOffset = timeOffset
-        if timeOffset != 0 { clockNote = Self.clockNote(offset: timeOffset) }
         self.session = session
         self.journal = journal
         self.sources = sources
@@ -302,9 +301,7 @@ actor LiveDriver {
                 return
             }
             timeOffset = adopted
-            let note = Self.clockNote(offset: offset)
-            clockNote = Self.clockNote(offset: adopted)
-            terminal.log("Time taken from the GPS: \(note); recording on the GPS's time (the workout is dated by it).")
+            terminal.log("Time taken from the GPS: \(Self.clockNote(offset: adopted)); recording on the GPS's time (the workout is dated by it).")
             for fix in fixes { await record(fix) }
         }
     }

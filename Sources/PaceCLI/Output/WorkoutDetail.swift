@@ -1,6 +1,5 @@
 public import Foundation
 import PaceModel
-import PaceRecorder
 public import PaceTrack
 import PaceTransfer
 

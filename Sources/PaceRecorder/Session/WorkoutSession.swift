@@ -305,7 +305,7 @@ public actor WorkoutSession {
             case .reading(let reading):
                 process(timeline.add(reading, sequence: sequence))
                 lastTime = max(lastTime ?? reading.time, reading.time)
-                latestReadingTime = lastTime
+                latestReadingTime = max(latestReadingTime ?? reading.time, reading.time)
             case .event(let event):
                 let command = try CommandCoding.command(from: event)
                 if case .finish = command { break }
