@@ -60,6 +60,11 @@ struct AccuracyCommand: ParsableCommand {
             let csv = try TrackCSV.readTrack(String(contentsOfFile: path, encoding: .utf8), file: path)
             let fixes = csv.locations.map(Fix.init)
             let configuration = TrackConfiguration.forActivity(track.activity)
+            // The simple methods docs/ACCURACY.md compares with, on the same raw input.
+            let threePointGain = ReferenceGain.threePointSmoothing(csv.locations)
+            let stepsGain = csv.pressures.map {
+                ReferenceGain.barometricSteps(times: fixes.map(\.time), pressures: $0)
+            }
             for mode in FilterMode.allCases {
                 // What `pace track` does with this file: the barometer fused when the file has one.
                 let start = DispatchTime.now().uptimeNanoseconds
@@ -74,7 +79,8 @@ struct AccuracyCommand: ParsableCommand {
                 scoringJobs.append(ScoringJob(track: track, mode: mode, truth: "\(dataset)/truth/\(track.scenario).csv",
                                               output: outPath, hasBarometer: csv.pressures != nil,
                                               summaryGain: processed.summary.elevationGain,
-                                              gpsOnlyGain: gpsOnly.summary.elevationGain))
+                                              gpsOnlyGain: gpsOnly.summary.elevationGain,
+                                              threePointGain: threePointGain, barometricStepsGain: stepsGain))
             }
         }
         let scores = try score(scoringJobs, scorer: scorerPath)
@@ -155,6 +161,8 @@ struct AccuracyCommand: ParsableCommand {
                 if let truth = metrics["gain_true_m"] {
                     if job.hasBarometer, let gain = job.summaryGain { metrics["baro_gain_err_m"] = gain - truth }
                     if let gain = job.gpsOnlyGain { metrics["gps_gain_err_m"] = gain - truth }
+                    metrics["three_point_gain_err_m"] = job.threePointGain - truth
+                    if let gain = job.barometricStepsGain { metrics["baro_steps_gain_err_m"] = gain - truth }
                 }
                 scores.append(Score(track: job.track, mode: job.mode, metrics: metrics))
             }
@@ -216,6 +224,10 @@ struct ScoringJob: Sendable {
     var summaryGain: Double?
     /// The elevation gain `TrackSummary` reports from the same fixes without the barometer, in metres.
     var gpsOnlyGain: Double?
+    /// The gain of the servers' 3-point smoothing of the raw GPS altitudes, in metres.
+    var threePointGain: Double
+    /// The gain of OpenTracks-style 3 m barometric steps, in metres; nil without a barometer.
+    var barometricStepsGain: Double?
 }
 
 /// One scorer result.

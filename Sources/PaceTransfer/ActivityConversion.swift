@@ -66,10 +66,14 @@ public struct ActivityConverter: Sendable {
                 + "\(records.count) (a device clock error, as in a recording cut by a crash)")
         }
 
-        // Positions through PaceTrack, for the totals the file may lack.
-        let fixes = records.compactMap(Self.fix)
+        // Positions through PaceTrack, for the totals the file may lack; a barometer the file carries
+        // (FIT `absolute_pressure`) is fused as the recorder fuses its own.
+        let positioned = records.compactMap { record in Self.fix(record).map { ($0, record.pressure ?? .nan) } }
+        let fixes = positioned.map(\.0)
+        let pressures = positioned.contains { $0.1.isFinite } ? positioned.map(\.1) : nil
         let track = fixes.count >= 2
-            ? TrackProcessor.process(fixes, configuration: .forActivity(type), smoothed: true).summary : nil
+            ? TrackProcessor.process(fixes, pressures: pressures, configuration: .forActivity(type), smoothed: true).summary
+            : nil
 
         let pauses = Self.pauseIntervals(activity.timerEvents, end: end)
         let span = end.timeIntervalSince(start)

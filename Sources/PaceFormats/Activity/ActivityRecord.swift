@@ -32,12 +32,14 @@ public struct ActivityRecord: Hashable, Sendable {
     public var horizontalAccuracy: Double?
     /// Vertical accuracy in metres, when the file records it.
     public var verticalAccuracy: Double?
+    /// Barometric (absolute) pressure in pascals, when the file records it (FIT `absolute_pressure`).
+    public var pressure: Double?
 
-    /// Creates a record; every field but the time defaults to "absent".
+    /// Creates a record; every field but the time defaults to "absent". Units as the properties state.
     public init(time: Date?, latitude: Double? = nil, longitude: Double? = nil, altitude: Double? = nil,
                 distance: Double? = nil, speed: Double? = nil, course: Double? = nil, heartRate: Double? = nil,
                 cadence: Double? = nil, power: Double? = nil, temperature: Double? = nil,
-                horizontalAccuracy: Double? = nil, verticalAccuracy: Double? = nil) {
+                horizontalAccuracy: Double? = nil, verticalAccuracy: Double? = nil, pressure: Double? = nil) {
         self.time = time
         self.latitude = latitude
         self.longitude = longitude
@@ -51,6 +53,7 @@ public struct ActivityRecord: Hashable, Sendable {
         self.temperature = temperature
         self.horizontalAccuracy = horizontalAccuracy
         self.verticalAccuracy = verticalAccuracy
+        self.pressure = pressure
     }
 }
 

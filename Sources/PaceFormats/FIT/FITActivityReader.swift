@@ -4,7 +4,8 @@ public import Foundation
 ///
 /// `record` messages become ``ActivityRecord``s (semicircles → degrees, scaled altitude, speed
 /// and distance, `enhanced_*` fields preferred; a `compressed_speed_distance` field arrives already
-/// expanded by the decoder into speed and accumulated distance); `lap` messages become
+/// expanded by the decoder into speed and accumulated distance; a barometer's `absolute_pressure`
+/// in pascals when plausible); `lap` messages become
 /// ``ActivityLap``s with the file's totals and the records whose time falls within them; timer
 /// `event`s become pause/resume events; the first `session`'s sport becomes the sport; `file_id`
 /// gives the identifier and device.
@@ -125,6 +126,15 @@ struct FITActivityBuilder {
 
     private static let degreesPerSemicircle = 180.0 / 2_147_483_648.0
 
+    /// Air pressures a barometer on Earth can read, in pascals: 30 kPa (above Everest's summit) to
+    /// 110 kPa (below the Dead Sea in a storm). Anything else is a sensor or file error.
+    static let plausiblePressures = 30_000.0...110_000.0
+
+    /// `pressure` when it is a plausible air pressure, else nil (dropped like any invalid value).
+    static func plausiblePressure(_ pressure: Double) -> Double? {
+        plausiblePressures.contains(pressure) ? pressure : nil
+    }
+
     /// One pass over the record's fields by number (no name look-ups): the profile's own fields win
     /// over values expanded from components, and `enhanced_*` fields over their 16-bit originals.
     static func record(_ message: FITMessage) -> ActivityRecord {
@@ -143,6 +153,7 @@ struct FITActivityBuilder {
             case 13: record.temperature = record.temperature ?? field.doubleValue
             case 73: enhancedSpeed = enhancedSpeed ?? field.doubleValue
             case 78: enhancedAltitude = enhancedAltitude ?? field.doubleValue
+            case 91: record.pressure = record.pressure ?? field.doubleValue.flatMap(plausiblePressure)
             default: break
             }
         }

@@ -12,8 +12,8 @@ public import Foundation
 ///
 /// A `record` holds `timestamp`, `position_lat`/`position_long` (semicircles), `altitude` and
 /// `enhanced_altitude` (metres; scale 5, offset 500), `distance` (metres; scale 100), `speed` and
-/// `enhanced_speed` (m/s; scale 1000), `heart_rate` (bpm), `cadence` (rpm), `power` (watts) and
-/// `temperature` (°C); a value a field cannot hold (out of range, not finite) is written as absent.
+/// `enhanced_speed` (m/s; scale 1000), `heart_rate` (bpm), `cadence` (rpm), `power` (watts),
+/// `temperature` (°C) and `absolute_pressure` (Pa); a value a field cannot hold (out of range, not finite) is written as absent.
 ///
 /// The device name goes in `file_id`/`device_info` `product_name` (``FITActivityReader`` reads it
 /// back as `"development <name>"`), the activity's name in the `sport` message's `name`; the sport
@@ -156,6 +156,7 @@ public struct FITActivityWriter: Sendable {
             .number("cadence", record.cadence),
             .number("power", record.power),
             .number("temperature", record.temperature),
+            .number("absolute_pressure", record.pressure),
         ])
     }
 

@@ -25,6 +25,11 @@ public struct ElevationConfiguration: Hashable, Sendable {
     /// count as gain and loss (``AltitudeFusion/climbAltitude``). Smaller than ``gpsVerticalSpeed``:
     /// a rounded-off summit costs a few metres of gain, GPS wander counted as climbing costs tens.
     public var gpsClimbVerticalSpeed: Double
+    /// The terrain models a finished GPS-only track chooses from by likelihood before its gain is
+    /// counted (``TerrainAltitudeSmoother``, DECISIONS 100); empty to count the gain as recorded.
+    public var gpsTerrainModels: [TerrainAltitudeModel]
+    /// Hysteresis, in metres, of gain and loss counted from that smoothed terrain altitude.
+    public var gpsTerrainGainThreshold: Double
     /// How long, in seconds, a vertical speed typically persists in GPS-only mode (the length of a
     /// climb); also bounds how far a long gap extrapolates (speed times this).
     public var verticalSpeedCorrelationTime: Double
@@ -73,6 +78,8 @@ public struct ElevationConfiguration: Hashable, Sendable {
     ///   - gpsGainThreshold: Gain hysteresis with GPS only, m.
     ///   - gpsVerticalSpeed: Typical vertical speed with GPS only, m/s.
     ///   - gpsClimbVerticalSpeed: Typical vertical speed of the GPS-only climb series, m/s.
+    ///   - gpsTerrainModels: Terrain models a finished GPS-only track chooses from.
+    ///   - gpsTerrainGainThreshold: Gain hysteresis on the smoothed terrain altitude, m.
     ///   - verticalSpeedCorrelationTime: How long a vertical speed persists with GPS only, s.
     ///   - barometricDriftPerHour: 1-σ random walk of the barometric offset after an hour, m.
     ///   - barometricTrendPerHour: 1-σ steady drift rate of the barometric offset, m/h.
@@ -87,6 +94,8 @@ public struct ElevationConfiguration: Hashable, Sendable {
     ///   - gpsOutlierResetTime: Duration of persistent outliers after which GPS is followed again, s.
     public init(usesBarometer: Bool = true, barometricGainThreshold: Double, gpsGainThreshold: Double,
                 gpsVerticalSpeed: Double, gpsClimbVerticalSpeed: Double,
+                gpsTerrainModels: [TerrainAltitudeModel] = TerrainAltitudeModel.candidates,
+                gpsTerrainGainThreshold: Double = ElevationConfiguration.defaultTerrainGainThreshold,
                 verticalSpeedCorrelationTime: Double = ElevationConfiguration.defaultVerticalSpeedCorrelationTime,
                 barometricDriftPerHour: Double = ElevationConfiguration.defaultBarometricDriftPerHour,
                 barometricTrendPerHour: Double = ElevationConfiguration.defaultBarometricTrendPerHour,
@@ -104,6 +113,8 @@ public struct ElevationConfiguration: Hashable, Sendable {
         self.gpsGainThreshold = gpsGainThreshold
         self.gpsVerticalSpeed = gpsVerticalSpeed
         self.gpsClimbVerticalSpeed = gpsClimbVerticalSpeed
+        self.gpsTerrainModels = gpsTerrainModels
+        self.gpsTerrainGainThreshold = gpsTerrainGainThreshold
         self.verticalSpeedCorrelationTime = verticalSpeedCorrelationTime
         self.barometricDriftPerHour = barometricDriftPerHour
         self.barometricTrendPerHour = barometricTrendPerHour
@@ -119,6 +130,9 @@ public struct ElevationConfiguration: Hashable, Sendable {
         self.gpsOutlierResetTime = gpsOutlierResetTime
     }
 
+    /// Default ``gpsTerrainGainThreshold``: 2 m; the smoothed terrain altitude has no noise left
+    /// that large.
+    public static let defaultTerrainGainThreshold = 2.0
     /// Default ``verticalSpeedCorrelationTime``: 600 s, a long climb.
     public static let defaultVerticalSpeedCorrelationTime = 600.0
     /// Default ``barometricDriftPerHour``: 1 m (the trend is modelled apart).
@@ -159,14 +173,21 @@ public struct ElevationConfiguration: Hashable, Sendable {
     public static let cycling = ElevationConfiguration(barometricGainThreshold: 1, gpsGainThreshold: 8,
                                                        gpsVerticalSpeed: 0.3, gpsClimbVerticalSpeed: 0.02)
     /// Downhill snow sports: barometric hysteresis 3 m; with GPS only, vertical speeds 1 m/s
-    /// (altitude; skiers descend at several m/s) and 0.05 m/s (climb series), hysteresis 10 m.
-    public static let alpine = ElevationConfiguration(barometricGainThreshold: 3, gpsGainThreshold: 10,
-                                                      gpsVerticalSpeed: 1, gpsClimbVerticalSpeed: 0.05)
+    /// (altitude; skiers descend at several m/s) and 0.05 m/s (climb series), hysteresis 10 m;
+    /// a finished track also considers 19 % grades, with a 5 m hysteresis.
+    public static let alpine = ElevationConfiguration(
+        barometricGainThreshold: 3, gpsGainThreshold: 10, gpsVerticalSpeed: 1, gpsClimbVerticalSpeed: 0.05,
+        gpsTerrainModels: TerrainAltitudeModel.candidates
+            + [60.0, 120.0].map { TerrainAltitudeModel(gradeDeviation: 0.192, errorCorrelationTime: $0) },
+        gpsTerrainGainThreshold: 5)
     /// Swimming and boats: no barometer (water pressure); water is flat, so GPS is smoothed hard
-    /// (0.05 m/s altitude, 0.003 m/s climb series) with a 10 m hysteresis.
+    /// (0.05 m/s altitude, 0.003 m/s climb series) with a 10 m hysteresis, and a finished track
+    /// allows 0.3 % grades only, with a 5 m hysteresis.
     public static let water = ElevationConfiguration(usesBarometer: false, barometricGainThreshold: 3,
                                                      gpsGainThreshold: 10, gpsVerticalSpeed: 0.05,
-                                                     gpsClimbVerticalSpeed: 0.003)
+                                                     gpsClimbVerticalSpeed: 0.003, gpsTerrainModels: [
+                                                        TerrainAltitudeModel(gradeDeviation: 0.003, errorCorrelationTime: 120),
+                                                     ], gpsTerrainGainThreshold: 5)
     /// Every other activity: barometric hysteresis 3 m; with GPS only, vertical speeds 0.2 m/s and
     /// 0.01 m/s, hysteresis 8 m.
     public static let general = ElevationConfiguration(barometricGainThreshold: 3, gpsGainThreshold: 8,

@@ -70,8 +70,18 @@ public struct ElevationGainTracker: Hashable, Sendable {
     ///   - isBarometric: Whether it comes from a barometer (choosing the smaller threshold).
     /// - Returns: How much ``gain`` or ``loss`` rose.
     public mutating func update(altitude: Double, isBarometric: Bool) -> ElevationGainAction {
+        update(altitude: altitude,
+               threshold: isBarometric ? configuration.barometricGainThreshold : configuration.gpsGainThreshold)
+    }
+
+    /// Feeds one altitude with an explicit hysteresis.
+    ///
+    /// - Parameters:
+    ///   - altitude: Altitude in metres; NaN or infinite values are ignored.
+    ///   - threshold: The hysteresis in metres (negative counts as 0).
+    /// - Returns: How much ``gain`` or ``loss`` rose.
+    public mutating func update(altitude: Double, threshold configured: Double) -> ElevationGainAction {
         guard altitude.isFinite else { return .none }
-        let configured = isBarometric ? configuration.barometricGainThreshold : configuration.gpsGainThreshold
         let threshold = configured > 0 ? configured : 0
         switch state {
         case .empty:

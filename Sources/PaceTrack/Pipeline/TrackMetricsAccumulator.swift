@@ -2,7 +2,7 @@
 ///
 /// Owns the auto-pause detector, the speed statistics, the kilometre and mile split
 /// calculators, the altitude fusion and the elevation gain tracker, and keeps the odometer
-/// and its variance. Each ``add(_:gpsAltitude:gpsVerticalAccuracy:pressure:)`` is O(1) and
+/// and its variance. Each ``add(_:gpsAltitude:gpsVerticalAccuracy:pressure:terrainAltitude:)`` is O(1) and
 /// allocation-free except when a split completes.
 public struct TrackMetricsAccumulator: Sendable {
     private var autoPause: AutoPauseDetector
@@ -60,7 +60,11 @@ public struct TrackMetricsAccumulator: Sendable {
     ///   - gpsAltitude: The raw fix's altitude in metres, NaN when none.
     ///   - gpsVerticalAccuracy: Its accuracy in metres, negative when not reported.
     ///   - pressure: A barometric pressure in pascals read since the previous point, if any.
-    public mutating func add(_ point: TrackPoint, gpsAltitude: Double, gpsVerticalAccuracy: Double, pressure: Double? = nil) {
+    ///   - terrainAltitude: The GPS-only altitude whose changes count as gain and loss, in metres, when
+    ///     it is already known for the whole track (``TerrainAltitudeSmoother``); NaN to use the live
+    ///     fusion's. Ignored while a barometer drives the fusion.
+    public mutating func add(_ point: TrackPoint, gpsAltitude: Double, gpsVerticalAccuracy: Double, pressure: Double? = nil,
+                             terrainAltitude: Double = .nan) {
         guard point.time.isFinite, !(point.time < lastTime) else { return }
         if firstTime.isNaN { firstTime = point.time }
         lastTime = point.time
@@ -80,7 +84,11 @@ public struct TrackMetricsAccumulator: Sendable {
         altitude = fusion.isBarometric || !point.altitude.isFinite ? fused : point.altitude
         if fused.isFinite {
             hasAltitude = true
-            _ = elevation.update(altitude: fusion.climbAltitude, isBarometric: fusion.isBarometric)
+            if !fusion.isBarometric && terrainAltitude.isFinite {
+                _ = elevation.update(altitude: terrainAltitude, threshold: elevation.configuration.gpsTerrainGainThreshold)
+            } else {
+                _ = elevation.update(altitude: fusion.climbAltitude, isBarometric: fusion.isBarometric)
+            }
         }
     }
 

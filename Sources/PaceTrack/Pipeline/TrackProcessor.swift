@@ -101,13 +101,18 @@ public enum TrackProcessor {
         }
         let track = TrackSmoother.smooth(fixes, configuration: configuration.filter)
         // The smoother keeps the accepted fixes' times; walk the raw fixes alongside for their altitudes.
+        let fixIndices = Self.fixIndices(of: track.points, in: fixes)
+        // Without a barometer, the whole track's GPS altitudes choose the terrain model and are smoothed
+        // both ways before any gain is counted (DECISIONS 100).
+        let hasPressure = pressures?.contains(where: \.isFinite) ?? false
+        let terrain = hasPressure ? nil : terrainAltitudes(track.points, fixes: fixes, fixIndices: fixIndices,
+                                                           configuration: configuration.elevation)
         func accumulate(_ metrics: inout TrackMetricsAccumulator, recording: Bool) {
-            var next = fixes.startIndex
-            for point in track.points {
-                while next < fixes.endIndex, fixes[next].time != point.time { next += 1 }
+            for (index, point) in track.points.enumerated() {
+                let next = fixIndices[index]
                 let fix = next < fixes.endIndex ? fixes[next] : nil
                 metrics.add(point, gpsAltitude: fix?.altitude ?? .nan, gpsVerticalAccuracy: fix?.verticalAccuracy ?? -1,
-                            pressure: pressure(at: next))
+                            pressure: pressure(at: next), terrainAltitude: terrain?[index] ?? .nan)
                 guard recording else { continue }
                 distances.append(metrics.distance)
                 altitudes.append(metrics.altitude)
@@ -133,5 +138,36 @@ public enum TrackProcessor {
                                      rejections: track.rejections, outlierRejections: track.innovationRejections)
         return ProcessedTrack(points: track.points, distances: distances, altitudes: altitudes, gains: gains,
                               summary: summary)
+    }
+
+    /// The index in `fixes` of each point's fix (the smoother keeps the accepted fixes' times);
+    /// `fixes.endIndex` where none matches.
+    private static func fixIndices(of points: [TrackPoint], in fixes: [Fix]) -> [Int] {
+        var indices: [Int] = []
+        indices.reserveCapacity(points.count)
+        var next = fixes.startIndex
+        for point in points {
+            while next < fixes.endIndex, fixes[next].time != point.time { next += 1 }
+            indices.append(next)
+        }
+        return indices
+    }
+
+    /// The GPS-only terrain altitude at each point, smoothed under the best of the configuration's
+    /// terrain models; nil when it has none.
+    private static func terrainAltitudes(_ points: [TrackPoint], fixes: [Fix], fixIndices: [Int],
+                                         configuration: ElevationConfiguration) -> [Double]? {
+        guard !configuration.gpsTerrainModels.isEmpty else { return nil }
+        var samples: [TerrainAltitudeSmoother.Sample] = []
+        samples.reserveCapacity(points.count)
+        var distance = 0.0
+        for (index, point) in points.enumerated() {
+            if point.distanceIncrement.isFinite, point.distanceIncrement > 0 { distance += point.distanceIncrement }
+            let fix = fixIndices[index] < fixes.endIndex ? fixes[fixIndices[index]] : nil
+            samples.append(.init(time: point.time, distance: distance, altitude: fix?.altitude ?? .nan,
+                                 verticalAccuracy: fix?.verticalAccuracy ?? -1))
+        }
+        return TerrainAltitudeSmoother.smooth(samples, candidates: configuration.gpsTerrainModels,
+                                              configuration: configuration)
     }
 }

@@ -160,7 +160,7 @@ private enum BLESeen: Equatable {
         let unknown = BluetoothSensorSource(address: "11:22:33:44:55:66", profile: .heartRate, busAddress: bus.address)
         let unknownLog = BLEEventLog()
         let unknownTask = Task { await unknown.run { await unknownLog.append($0) } }
-        let unknownEvents = try await unknownLog.wait(seconds: 10) { !$0.isEmpty }
+        let unknownEvents = try await unknownLog.wait(seconds: 30) { !$0.isEmpty }
         unknownTask.cancel()
         await unknownTask.value
         guard case .disconnected(.heartRate, let reason) = unknownEvents.first else {
@@ -173,7 +173,7 @@ private enum BLESeen: Equatable {
         let absent = BluetoothSensorSource(address: "5D:00:11:22:33:44", profile: .heartRate, busAddress: bus.address)
         let absentLog = BLEEventLog()
         let absentTask = Task { await absent.run { await absentLog.append($0) } }
-        let absentEvents = try await absentLog.wait(seconds: 10) { !$0.isEmpty }
+        let absentEvents = try await absentLog.wait(seconds: 30) { !$0.isEmpty }
         absentTask.cancel()
         await absentTask.value
         guard case .disconnected(.heartRate, let absentReason) = absentEvents.first else {
@@ -187,7 +187,7 @@ private enum BLESeen: Equatable {
         #expect(wrongProfile.streams == [.power, .cadence, .battery])
         let log = BLEEventLog()
         let task = Task { await wrongProfile.run { await log.append($0) } }
-        let events = try await log.wait(seconds: 10) { $0.count >= 2 }
+        let events = try await log.wait(seconds: 30) { $0.count >= 2 }
         task.cancel()
         await task.value
         #expect(events.map(BLESeen.init).prefix(2) == [.disconnected(.power), .disconnected(.cadence)])

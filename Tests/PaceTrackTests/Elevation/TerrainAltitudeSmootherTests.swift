@@ -1,0 +1,109 @@
+import Foundation
+import PaceTestSupport
+import Testing
+@testable import PaceTrack
+
+/// GPS-only gain of a finished track (DECISIONS 100): terrain read through GPS errors that wander
+/// for minutes, as the accuracy benchmark's mild profile has them (5 m correlated over 2 min, 1.5 m white).
+@Suite struct TerrainAltitudeSmootherTests {
+    /// An hour at 3 m/s over `terrain` (altitude in metres at a distance in metres), GPS altitudes with
+    /// Gauss–Markov errors; each sample reports a 5 m accuracy.
+    static func track(seed: UInt64, speed: Double = 3, seconds: Int = 3_600,
+                      terrain: (Double) -> Double) -> [TerrainAltitudeSmoother.Sample] {
+        var random = SeededRandom(seed: seed)
+        let decay = exp(-1.0 / 120)
+        var error = 5 * random.gaussian()
+        return (0..<seconds).map { second in
+            error = decay * error + 5 * (1 - decay * decay).squareRoot() * random.gaussian()
+            let distance = speed * Double(second)
+            return .init(time: 1_700_000_000 + Double(second), distance: distance,
+                         altitude: terrain(distance) + error + 1.5 * random.gaussian(), verticalAccuracy: 5)
+        }
+    }
+
+    /// Gain counted from the smoothed altitudes with the configuration's terrain hysteresis, m.
+    static func gain(_ samples: [TerrainAltitudeSmoother.Sample]) -> (gain: Double, loss: Double) {
+        let configuration = ElevationConfiguration.onFoot
+        var tracker = ElevationGainTracker(configuration: configuration)
+        for altitude in TerrainAltitudeSmoother.smooth(samples, candidates: configuration.gpsTerrainModels,
+                                                       configuration: configuration) {
+            _ = tracker.update(altitude: altitude, threshold: configuration.gpsTerrainGainThreshold)
+        }
+        return (tracker.gain, tracker.loss)
+    }
+
+    /// 2 km waves of ±15 m: 10.8 km with 162 m of climbing.
+    static func rolling(_ distance: Double) -> Double { 100 + 15 * sin(2 * Double.pi * distance / 2_000) }
+
+    /// What the live count (the time-smoothed climb series, 8 m hysteresis) makes of the same samples.
+    static func liveGain(_ samples: [TerrainAltitudeSmoother.Sample]) -> Double {
+        var fusion = AltitudeFusion(configuration: .onFoot)
+        var tracker = ElevationGainTracker(configuration: .onFoot)
+        for sample in samples {
+            _ = fusion.update(time: sample.time, gpsAltitude: sample.altitude, gpsVerticalAccuracy: sample.verticalAccuracy,
+                              barometricPressure: nil)
+            _ = tracker.update(altitude: fusion.climbAltitude, isBarometric: false)
+        }
+        return tracker.gain
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aFlatRouteCountsAlmostNothing(seed: UInt64) {
+        let samples = Self.track(seed: seed) { _ in 100 }
+        // The raw altitudes climb hundreds of metres: the noise is real.
+        let raw = zip(samples, samples.dropFirst()).map { max(0, $1.altitude - $0.altitude) }.reduce(0, +)
+        #expect(raw > 500)
+        // An hour of 5 m errors wandering over 2 min: at most 30 m counted, a few hills' worth of noise.
+        let counted = Self.gain(samples)
+        #expect(counted.gain < 30, "\(counted)")
+        #expect(counted.loss < 30, "\(counted)")
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func rollingTerrainKeepsItsClimbs(seed: UInt64) {
+        let samples = Self.track(seed: seed, terrain: Self.rolling)
+        let counted = Self.gain(samples)
+        // 108 m up and down; the old time-based smoothing counted about half.
+        // 162 m up and down, within 20 %; the live count's time-based smoothing loses far more.
+        #expect(abs(counted.gain - 162) < 32, "\(counted)")
+        #expect(abs(counted.loss - 162) < 32, "\(counted)")
+        let live = Self.liveGain(samples)
+        #expect(live < counted.gain - 40, "live \(live), finished \(counted)")
+    }
+
+    @Test func standingStillCountsNothing() {
+        let samples = Self.track(seed: 4, speed: 0) { _ in 250 }
+        let counted = Self.gain(samples)
+        #expect(counted.gain == 0 && counted.loss == 0, "\(counted)")
+    }
+
+    @Test func theLikelihoodChoosesTheTerrain() throws {
+        let configuration = ElevationConfiguration.onFoot
+        let flat = try #require(TerrainAltitudeSmoother.bestModel(for: Self.track(seed: 5) { _ in 100 },
+                                                                  candidates: configuration.gpsTerrainModels,
+                                                                  configuration: configuration))
+        let hills = try #require(TerrainAltitudeSmoother.bestModel(for: Self.track(seed: 5, terrain: Self.rolling),
+                                                                   candidates: configuration.gpsTerrainModels,
+                                                                   configuration: configuration))
+        #expect(flat.gradeDeviation <= 0.006, "\(flat)")
+        #expect(hills.gradeDeviation >= 0.012, "\(hills)")
+    }
+
+    @Test func badInputIsSkippedNotFatal() {
+        var samples = Self.track(seed: 6, seconds: 600) { _ in 100 }
+        samples[10].altitude = .nan
+        samples[20].time = samples[19].time - 5   // backwards in time
+        samples[30].verticalAccuracy = -1
+        samples[40].distance = .nan
+        let altitudes = TerrainAltitudeSmoother.smooth(samples, candidates: TerrainAltitudeModel.candidates,
+                                                       configuration: .onFoot)
+        #expect(altitudes.count == samples.count)
+        #expect(altitudes[20].isNaN, "a sample back in time is skipped")
+        let others = altitudes.enumerated().filter { $0.offset != 20 }.map(\.element)
+        let worst = others.map { abs($0 - 100) }.max() ?? .infinity
+        #expect(worst < 15)
+        #expect(TerrainAltitudeSmoother.smooth([], candidates: TerrainAltitudeModel.candidates, configuration: .onFoot).isEmpty)
+        let unknown = TerrainAltitudeSmoother.smooth(samples, candidates: [], configuration: .onFoot)
+        #expect(unknown.count == samples.count && unknown.filter(\.isFinite).isEmpty)
+    }
+}
