@@ -14,6 +14,19 @@ struct SyntheticWorkout {
     var gpsOutage: Range<Int> = 0..<0
     var pressureHz = 25
     var motionHz = 50
+    /// Metres above the 400 m start at each second; nil: flat, and a constant 96 600 Pa barometer.
+    var climb: ((Int) -> Double)?
+    /// GPS altitude error in metres at each second.
+    var gpsAltitudeError: (Int) -> Double = { _ in 0 }
+    /// What the barometer reads beyond the true altitude's standard pressure, in pascals, at each second
+    /// (a sensor offset, the weather).
+    var pressureError: (Int) -> Double = { _ in 0 }
+
+    /// The true altitude at `second`, m.
+    func altitude(at second: Int) -> Double { 400 + (climb?(second) ?? 0) }
+
+    /// The standard atmosphere's pressure at `altitude` metres, Pa.
+    static func standardPressure(altitude: Double) -> Double { 101_325 * pow(1 - 2.255_77e-5 * altitude, 5.255_88) }
 
     /// Readings with the session-clock time at which each arrives.
     func readings() -> [(arrival: Date, reading: SensorReading)] {
@@ -25,14 +38,16 @@ struct SyntheticWorkout {
             let moving = !stationary.contains(second)
             if second > 0, moving { east += speed }
             if !gpsOutage.contains(second) {
-                let location = RouteLocation(timestamp: t, latitude: 47.0, longitude: 8.0 + east / metersPerDegreeLongitude, altitude: 400,
+                let location = RouteLocation(timestamp: t, latitude: 47.0, longitude: 8.0 + east / metersPerDegreeLongitude, altitude: altitude(at: second) + gpsAltitudeError(second),
                                              speed: moving ? speed : 0, course: 90, horizontalAccuracy: 5, verticalAccuracy: 8,
                                              speedAccuracy: 0.5)
                 result.append((t, SensorReading(time: t, value: .location(location))))
             }
             for index in 0..<pressureHz {
                 let time = t.addingTimeInterval(Double(index) / Double(pressureHz))
-                result.append((time, SensorReading(time: time, value: .pressure(pascals: 96_600))))
+                let pascals = climb == nil ? 96_600
+                    : Self.standardPressure(altitude: altitude(at: second)) + pressureError(second)
+                result.append((time, SensorReading(time: time, value: .pressure(pascals: pascals))))
             }
             for index in 0..<motionHz {
                 let time = t.addingTimeInterval(Double(index) / Double(motionHz))

@@ -71,6 +71,31 @@ struct WorkoutSessionTests {
         #expect(points.last.map { $0.distance > 300 } == true)
     }
 
+    @Test("a barometer's climb is stored as HealthKit's elevation totals and the route's fused altitudes")
+    func barometricElevation() async throws {
+        let store = try HealthStore.inMemory()
+        // 20 minutes: 30 m up, then 20 m down. GPS altitude wanders ±8 m; the barometer reads 3 hPa high
+        // and drifts 0.5 hPa an hour with the weather.
+        var workout = SyntheticWorkout(seconds: 1_200, pressureHz: 1, motionHz: 0)
+        workout.climb = { second in 0.05 * Double(min(second, 600)) - 0.0333 * Double(max(0, second - 600)) }
+        workout.gpsAltitudeError = { 8 * sin(2 * Double.pi * Double($0) / 120) }
+        workout.pressureError = { 300 + 50 * Double($0) / 3_600 }
+        let (recorded, _) = try await Self.record(workout, store: store)
+        let saved = try #require(try store.workout(id: recorded.workout.id))
+        let gain = try #require(recorded.summary.elevationGain)
+        let loss = try #require(recorded.summary.elevationLoss)
+        #expect(abs(gain - 30) <= 3 && abs(loss - 20) <= 3, "gain \(gain), loss \(loss)")
+        #expect(saved.metadata[.elevationAscended] == .quantity(Quantity(value: gain, unit: .meter)))
+        #expect(saved.metadata[.elevationDescended] == .quantity(Quantity(value: loss, unit: .meter)))
+        // The stored route carries the fused altitude: within 3 m of the truth once the level has
+        // settled, where the GPS altitudes were up to 8 m off.
+        let route = try #require(try store.routes(forWorkout: recorded.workout.id).first)
+        let errors = route.locations.dropFirst(300).map { location in
+            abs(location.altitude - workout.altitude(at: Int(location.timestamp.timeIntervalSince(workout.start).rounded())))
+        }
+        #expect(errors.count > 800 && (errors.max() ?? .infinity) < 3, "largest error \(errors.max() ?? .nan) m")
+    }
+
     @Test("everything ingested is journaled and acknowledged by the flush policy")
     func journalsEveryReading() async throws {
         let store = try HealthStore.inMemory()

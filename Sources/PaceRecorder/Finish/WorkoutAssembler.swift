@@ -38,6 +38,9 @@ struct WorkoutAssembler {
         let link: Metadata = [Self.workoutKey: .string(workoutID.uuidString)]
         var track = metrics.track
         let trackSummary = track.finish()
+        // Elevation as a finished track has it: gain and loss, and the route's fused altitudes.
+        let elevation = Self.finishedElevation(route: metrics.route, pressures: metrics.routePressures,
+                                               activity: configuration.activityType)
         let activity = configuration.activityType
         let inWorkout = { (time: Date) in time >= start && time <= end }
 
@@ -88,16 +91,16 @@ struct WorkoutAssembler {
 
         var builder = WorkoutBuilder(store: store, activityType: activity, source: source, device: device)
         builder.metadata = [Self.sessionKey: .string(sessionID.uuidString)]
-        // HealthKit's elevation totals, from the same fused altitude as the summary's.
-        builder.metadata[.elevationAscended] = trackSummary.elevationGain.map { .quantity(Quantity(value: $0, unit: .meter)) }
-        builder.metadata[.elevationDescended] = trackSummary.elevationLoss.map { .quantity(Quantity(value: $0, unit: .meter)) }
+        // HealthKit's elevation totals, the same as the summary's.
+        builder.metadata[.elevationAscended] = elevation.gain.map { .quantity(Quantity(value: $0, unit: .meter)) }
+        builder.metadata[.elevationDescended] = elevation.loss.map { .quantity(Quantity(value: $0, unit: .meter)) }
         try builder.beginCollection(at: start)
         try builder.add(samples.compactMap { if case .quantitySample(let sample) = $0 { sample } else { nil } })
         try builder.add(machine.events)
         try builder.endCollection(at: end)
         let (workout, savedSamples) = try builder.finishedObjects(id: workoutID)
         var routeBuilder = WorkoutRouteBuilder(store: store)
-        let locations = metrics.route.filter { inWorkout($0.timestamp) }
+        let locations = elevation.route.filter { inWorkout($0.timestamp) }
         for batch in stride(from: 0, to: locations.count, by: Self.routeBatch) {
             try routeBuilder.insert(Array(locations[batch..<min(locations.count, batch + Self.routeBatch)]))
         }
@@ -113,7 +116,7 @@ struct WorkoutAssembler {
             averageCadence: Self.average(metrics.cadences.filter { inWorkout($0.time) }.map(\.value)),
             averagePower: Self.average(metrics.powers.filter { inWorkout($0.time) }.map(\.value)),
             maximumPower: metrics.powers.filter { inWorkout($0.time) }.map(\.value).max(),
-            elevationGain: trackSummary.elevationGain, elevationLoss: trackSummary.elevationLoss, activeEnergy: energyTotal,
+            elevationGain: elevation.gain, elevationLoss: elevation.loss, activeEnergy: energyTotal,
             kilometerSplits: trackSummary.kilometerSplits.map {
                 WorkoutSummary.SplitSummary(index: $0.index, distance: $0.distance, elapsedTime: $0.elapsedDuration, movingTime: $0.movingDuration)
             },

@@ -24,6 +24,9 @@ public struct SessionMetrics: Sendable {
     /// Locations for the saved route: every fix the filter accepted, in time order (the route
     /// builder applies HealthKit's accuracy and spacing rules when the workout is finished).
     public private(set) var route: [RouteLocation] = []
+    /// The barometric pressure, in pascals, that arrived with each of ``route``'s locations (NaN
+    /// where none did), so that the finished recording can be re-processed with it.
+    public private(set) var routePressures: [Double] = []
     /// Heart rate series (time, bpm), every reading.
     public private(set) var heartRates: [(time: Date, value: Double)] = []
     /// Cadence series (time, per minute) from a cadence sensor.
@@ -93,7 +96,10 @@ public struct SessionMetrics: Sendable {
             latestSpeed = point.speed
             latestPosition = (point.latitude, point.longitude)
             distances.append((time, distance))
-            if location.hasValidCoordinate { route.append(location) }
+            if location.hasValidCoordinate {
+                route.append(location)
+                routePressures.append(pressure ?? .nan)
+            }
         case .heartRate(let heartRate):
             guard heartRate.beatsPerMinute.isFinite, heartRate.beatsPerMinute > 0 else { return }
             if timerRunning, let last = heartRates.last, let current = latestHeartRate {
