@@ -166,7 +166,8 @@ let package = Package(
         ),
         .testTarget(
             name: "PaceCLITests",
-            dependencies: ["PaceCLI", "PaceModel", "PaceStore", "PaceTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["PaceCLI", "PaceFormats", "PaceModel", "PaceStore", "PaceTestSupport",
+                           .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

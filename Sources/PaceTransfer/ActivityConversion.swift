@@ -68,9 +68,7 @@ public struct ActivityConverter: Sendable {
 
         // Positions through PaceTrack, for the totals the file may lack; a barometer the file carries
         // (FIT `absolute_pressure`) is fused as the recorder fuses its own.
-        let positioned = records.compactMap { record in Self.fix(record).map { ($0, record.pressure ?? .nan) } }
-        let fixes = positioned.map(\.0)
-        let pressures = positioned.contains { $0.1.isFinite } ? positioned.map(\.1) : nil
+        let (fixes, pressures) = Self.barometricTrack(records)
         let track = fixes.count >= 2
             ? TrackProcessor.process(fixes, pressures: pressures, configuration: .forActivity(type), smoothed: true).summary
             : nil
@@ -210,6 +208,18 @@ public struct ActivityConverter: Sendable {
     /// fields get ``assumedHorizontalAccuracy``.
     public static func fixes(from activity: RecordedActivity) -> [Fix] {
         withoutStrayTimes(timedRecords(of: activity)).kept.compactMap(fix)
+    }
+
+    /// ``fixes(from:)`` with the barometric pressure each fix's record carries, in pascals (NaN where
+    /// none); `pressures` is nil when no record has one. What `TrackProcessor` fuses.
+    public static func barometricTrack(from activity: RecordedActivity) -> (fixes: [Fix], pressures: [Double]?) {
+        barometricTrack(withoutStrayTimes(timedRecords(of: activity)).kept)
+    }
+
+    static func barometricTrack(_ records: [ActivityRecord]) -> (fixes: [Fix], pressures: [Double]?) {
+        let positioned = records.compactMap { record in fix(record).map { ($0, record.pressure ?? .nan) } }
+        let pressures = positioned.contains { $0.1.isFinite } ? positioned.map(\.1) : nil
+        return (positioned.map(\.0), pressures)
     }
 
     static func fix(_ record: ActivityRecord) -> Fix? {

@@ -1,4 +1,5 @@
 import Foundation
+import PaceFormats
 import PaceTestSupport
 import Testing
 
@@ -79,6 +80,39 @@ import Testing
 }
 
 @Suite struct TrackCommandFileTests {
+    /// A FIT ride's `absolute_pressure` is fused: 40 m up and down over 20 minutes at 8 m/s, GPS altitude
+    /// wandering ±10 m, the barometer 2 hPa high and drifting with the weather.
+    @Test func fusesAFITFilesBarometer() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let pace = try CommandRunner(environment: ["TZ": "UTC"])
+        let start = Date(timeIntervalSince1970: 1_795_158_000)
+        func truth(_ second: Int) -> Double { 300 + 20 * (1 - cos(2 * Double.pi * Double(second) / 1_200)) }
+        func records(pressure: Bool) -> [ActivityRecord] {
+            (0..<1_200).map { second in
+                let standard = 101_325 * pow(1 - 2.255_77e-5 * truth(second), 5.255_88)
+                return ActivityRecord(time: start.addingTimeInterval(Double(second)),
+                                      latitude: 45 + Double(second) * 8 / 111_132.0, longitude: 7,
+                                      altitude: truth(second) + 10 * sin(2 * Double.pi * Double(second) / 150),
+                                      speed: 8, pressure: pressure ? standard + 200 + Double(second) / 72 : nil)
+            }
+        }
+        func gain(pressure: Bool) async throws -> Double {
+            let path = directory.path(pressure ? "baro.fit" : "gps.fit")
+            let activity = RecordedActivity(sport: "cycling", laps: [ActivityLap(records: records(pressure: pressure))])
+            try FITActivityWriter().write(activity).write(to: URL(fileURLWithPath: path))
+            let result = try await pace.run(["track", path, "--activity", "cycling", "--json"])
+            #expect(result.status == 0, "\(result.standardError)")
+            let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+            return try #require(summary["elevationGainMeters"] as? Double)
+        }
+        let barometric = try await gain(pressure: true)
+        #expect(abs(barometric - 40) <= 3, "with the barometer: \(barometric) m of 40")
+        // Without the pressures the same file is GPS-only, whose ±10 m wander costs accuracy.
+        let gpsOnly = try await gain(pressure: false)
+        #expect(abs(gpsOnly - 40) > abs(barometric - 40), "GPS only: \(gpsOnly) m")
+    }
+
     @Test func readsATCXFile() async throws {
         let file = ImportExportCommandTests.fixture("tcx/fr220-run-4laps-hr-runcad.tcx")
 

@@ -47,7 +47,13 @@ struct TrackCommand: ParsableCommand {
             guard FileManager.default.isReadableFile(atPath: input) else {
                 throw ValidationError("Cannot read '\(input)': no such readable file.")
             }
-            fixes = try ActivityFileReader.read(URL(fileURLWithPath: input)).activities.flatMap(ActivityConverter.fixes(from:))
+            // A FIT file's barometer (absolute_pressure) is fused like a CSV's pressure column.
+            let tracks = try ActivityFileReader.read(URL(fileURLWithPath: input)).activities
+                .map(ActivityConverter.barometricTrack(from:))
+            fixes = tracks.flatMap(\.fixes)
+            if tracks.contains(where: { $0.pressures != nil }) {
+                pressures = tracks.flatMap { $0.pressures ?? Array(repeating: .nan, count: $0.fixes.count) }
+            }
         } else {
             let text: String
             do { text = try String(contentsOfFile: input, encoding: .utf8) } catch {
