@@ -1,10 +1,13 @@
-/// GPS-only altitude of a finished track: the ``TerrainAltitudeModel`` that explains the track's
-/// altitudes best, run forwards and smoothed backwards (Rauch–Tung–Striebel).
+import Foundation
+
+/// GPS-only altitude of a finished track: the ``TerrainAltitudeModel``s that explain the track's
+/// altitudes best, each run forwards and smoothed backwards (Rauch–Tung–Striebel), averaged with
+/// their likelihoods as weights.
 ///
 /// Terrain and GPS error look alike minute by minute; what tells a flat track from a rolling one
 /// is how much the altitudes vary beyond what the receiver's accuracy explains, and that is what
-/// the likelihood measures. Each candidate model is one O(n) forward pass; the chosen one is run
-/// again keeping its steps, O(n) memory.
+/// the likelihood measures. Each candidate model is one O(n) forward pass; those within a factor
+/// 100 of the best likelihood (usually one to three) are run again keeping their steps, O(n) memory.
 ///
 /// ```swift
 /// let altitudes = TerrainAltitudeSmoother.smooth(samples, configuration: .onFoot)
@@ -53,7 +56,9 @@ public enum TerrainAltitudeSmoother {
     }
 
     /// Smoothed terrain altitude at each sample, in metres (NaN before the first GPS altitude and
-    /// where a sample's time runs backwards).
+    /// where a sample's time runs backwards): the likelihood-weighted average over the candidates
+    /// within a factor 100 of the most likely, so that two models the data cannot tell apart do not
+    /// make the gain jump between them.
     ///
     /// - Parameters:
     ///   - samples: The track in time order.
@@ -61,10 +66,28 @@ public enum TerrainAltitudeSmoother {
     ///   - configuration: The GPS accuracy rules.
     public static func smooth(_ samples: [Sample], candidates: [TerrainAltitudeModel],
                               configuration: ElevationConfiguration) -> [Double] {
-        guard let model = bestModel(for: samples, candidates: candidates, configuration: configuration) else {
-            return Array(repeating: .nan, count: samples.count)
+        let scores = candidates.map { model in
+            var filter = TerrainAltitudeFilter(model: model, configuration: configuration)
+            for sample in samples {
+                filter.update(time: sample.time, distance: sample.distance, gpsAltitude: sample.altitude,
+                              verticalAccuracy: sample.verticalAccuracy)
+            }
+            return filter.logLikelihood
         }
-        return smooth(samples, model: model, configuration: configuration)
+        guard let top = scores.max(), top.isFinite else {
+            return candidates.isEmpty ? Array(repeating: .nan, count: samples.count)
+                : smooth(samples, model: candidates[0], configuration: configuration)
+        }
+        // Model averaging: every candidate within a factor 100 of the best, weighted by its likelihood.
+        var total = Array(repeating: 0.0, count: samples.count), weights = 0.0
+        for (model, score) in zip(candidates, scores) where score - top > -log(100) {
+            let weight = exp(score - top)
+            for (index, altitude) in smooth(samples, model: model, configuration: configuration).enumerated() {
+                total[index] += weight * altitude
+            }
+            weights += weight
+        }
+        return total.map { $0 / weights }
     }
 
     /// Smoothed terrain altitude at each sample under one `model`, in metres.
