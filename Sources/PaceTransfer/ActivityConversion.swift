@@ -114,8 +114,13 @@ public struct ActivityConverter: Sendable {
         metadata.syncIdentifier = "import:" + (activity.identifier ?? fileIdentifier)
         metadata.syncVersion = 1
         metadata[.externalUUID] = activity.identifier.map(MetadataValue.string)
-        if let track, let gain = track.elevationGain { metadata[.elevationAscended] = .quantity(Quantity(value: gain, unit: .meter)) }
-        if let track, let loss = track.elevationLoss { metadata[.elevationDescended] = .quantity(Quantity(value: loss, unit: .meter)) }
+        // The device's own count when the file states one (its barometer at its own rate), else Pace's.
+        if let gain = activity.totalAscent ?? track?.elevationGain {
+            metadata[.elevationAscended] = .quantity(Quantity(value: gain, unit: .meter))
+        }
+        if let loss = activity.totalDescent ?? track?.elevationLoss {
+            metadata[.elevationDescended] = .quantity(Quantity(value: loss, unit: .meter))
+        }
         if let name = activity.name { metadata["org.pace.name"] = .string(name) }
 
         let device = activity.deviceName.map { Device(name: $0) }

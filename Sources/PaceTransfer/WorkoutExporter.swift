@@ -111,7 +111,15 @@ public struct WorkoutExporter: Sendable {
                                 name: workout.metadata["org.pace.name"]?.stringValue,
                                 identifier: workout.metadata[.externalUUID]?.stringValue ?? workout.id.uuidString,
                                 laps: Self.laps(of: workout, records: records), timerEvents: timerEvents,
-                                deviceName: workout.device?.name)
+                                deviceName: workout.device?.name,
+                                totalAscent: Self.meters(workout.metadata[.elevationAscended]),
+                                totalDescent: Self.meters(workout.metadata[.elevationDescended]))
+    }
+
+    /// A length metadata value in metres, nil when absent or not a length.
+    private static func meters(_ value: MetadataValue?) -> Double? {
+        guard case .quantity(let quantity)? = value else { return nil }
+        return try? quantity.doubleValue(for: .meter)
     }
 
     /// Laps from the workout's lap events, or one lap with the workout's totals.

@@ -70,7 +70,7 @@ struct ShowCommandTests {
 
         let id = try #require(record["workoutID"] as? String)
         let text = try await pace.run(["show", id])
-        for line in ["Moving      1:31:28", "Pace        7:04 /km", "Heart rate  146 avg · 171 max bpm", "Elevation   +89 m / -99 m",
+        for line in ["Moving      1:31:28", "Pace        7:04 /km", "Heart rate  146 avg · 171 max bpm", "Elevation   +207 m / -213 m",
                      "KM   DISTANCE  TIME  PACE", "13*  0.95 km"] {
             #expect(text.contains(line), "\(line) in\n\(text)")
         }

@@ -100,6 +100,16 @@ import Testing
         #expect(abs(try descended.doubleValue(for: .meter) - 30) <= 3, "\(descended)")
     }
 
+    @Test func theDevicesStatedElevationTotalsWin() throws {
+        // A bike computer counts from its barometer at its own rate: its totals are kept, as its distance is.
+        var activity = Self.run(altitude: { 200 + 0.1 * Double(min($0, 500)) })
+        activity.totalAscent = 541
+        activity.totalDescent = 530
+        let workout = try ActivityConverter().convert(activity, fileIdentifier: "stated").workout
+        #expect(workout.metadata[.elevationAscended] == .quantity(Quantity(value: 541, unit: .meter)))
+        #expect(workout.metadata[.elevationDescended] == .quantity(Quantity(value: 530, unit: .meter)))
+    }
+
     @Test func implausibleFITPressuresAreDropped() throws {
         let written = FITActivityWriter().write(Self.run(pressure: { $0 < 600 ? 101_000 : 5 }))
         let read = try FITActivityReader().read(written)

@@ -131,16 +131,24 @@ public struct RecordedActivity: Hashable, Sendable {
     public var timerEvents: [ActivityTimerEvent]
     /// The recording device's name (a GPX `creator`, a TCX `Creator/Name`, FIT manufacturer/product).
     public var deviceName: String?
+    /// Elevation gain in metres as the device states it (FIT `session` `total_ascent`), nil when the
+    /// file does not: a watch or bike computer counts it from its own barometer at its own rate.
+    public var totalAscent: Double?
+    /// Elevation loss in metres as the device states it (FIT `session` `total_descent`).
+    public var totalDescent: Double?
 
     /// Creates an activity.
     public init(sport: String? = nil, name: String? = nil, identifier: String? = nil, laps: [ActivityLap] = [],
-                timerEvents: [ActivityTimerEvent] = [], deviceName: String? = nil) {
+                timerEvents: [ActivityTimerEvent] = [], deviceName: String? = nil, totalAscent: Double? = nil,
+                totalDescent: Double? = nil) {
         self.sport = sport
         self.name = name
         self.identifier = identifier
         self.laps = laps
         self.timerEvents = timerEvents
         self.deviceName = deviceName
+        self.totalAscent = totalAscent
+        self.totalDescent = totalDescent
     }
 
     /// Every record of every lap, in order.

@@ -82,13 +82,15 @@ struct FITActivityBuilder {
     private var records: [ActivityRecord] = []
     private var laps: [(lap: ActivityLap, end: Date?)] = []
     private var sessionSport: String?
+    private var sessionAscent: Double?
+    private var sessionDescent: Double?
     private var sportMessageSport: String?
 
     mutating func add(_ message: FITMessage) {
         switch message.globalNumber {
         case 0 where activity.identifier == nil: readFileID(message)
         case 12: sportMessageSport = sportMessageSport ?? message.field(0)?.enumName
-        case 18: sessionSport = sessionSport ?? message.field(5)?.enumName
+        case 18: readSession(message)
         case 19: laps.append(Self.lap(message))
         case 20: records.append(Self.record(message))
         case 21: Self.timerEvent(message).map { activity.timerEvents.append($0) }
@@ -96,9 +98,23 @@ struct FITActivityBuilder {
         }
     }
 
+    /// The first session's sport; every session's stated ascent and descent, summed (a multisport
+    /// file has one session per leg).
+    private mutating func readSession(_ message: FITMessage) {
+        sessionSport = sessionSport ?? message.field(5)?.enumName
+        if let ascent = message.field(22)?.doubleValue, ascent.isFinite, ascent >= 0 {
+            sessionAscent = (sessionAscent ?? 0) + ascent
+        }
+        if let descent = message.field(23)?.doubleValue, descent.isFinite, descent >= 0 {
+            sessionDescent = (sessionDescent ?? 0) + descent
+        }
+    }
+
     mutating func finish() -> RecordedActivity {
         var result = activity
         result.sport = sessionSport ?? sportMessageSport
+        result.totalAscent = sessionAscent
+        result.totalDescent = sessionDescent
         result.timerEvents = Self.pairedTimerEvents(activity.timerEvents)
         result.laps = Self.assign(records, to: laps)
         return result

@@ -41,9 +41,14 @@ struct FITActivityPlan {
     /// FIT `sport` value.
     var sport: Int
     var sessionTotals = Totals()
+    /// The activity's stated elevation gain and loss, m.
+    var totalAscent: Double?
+    var totalDescent: Double?
 
     init(_ activity: RecordedActivity) {
         timerEvents = activity.timerEvents.sorted { $0.time < $1.time }
+        totalAscent = activity.totalAscent
+        totalDescent = activity.totalDescent
         sport = Self.sport(activity.sport)
         var previousEnd: Date?
         var previousDistance = 0.0

@@ -195,6 +195,8 @@ public struct FITActivityWriter: Sendable {
             .number("total_calories", totals.calories),
             .number("avg_heart_rate", totals.averageHeartRate),
             .number("max_heart_rate", totals.maximumHeartRate),
+            .number("total_ascent", plan.totalAscent),
+            .number("total_descent", plan.totalDescent),
             .raw("first_lap_index", 0),
             .raw("num_laps", Int64(plan.laps.count)),
             .raw("trigger", 0),  // activity_end

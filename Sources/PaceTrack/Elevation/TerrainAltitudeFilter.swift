@@ -92,8 +92,9 @@ public struct TerrainAltitudeFilter: Sendable {
     @inline(__always)
     mutating func step(time: Double, distance: Double, gpsAltitude: Double, verticalAccuracy: Double) -> Step? {
         guard time.isFinite, time >= lastTime else { return nil }
-        let reported = verticalAccuracy > 0 && verticalAccuracy.isFinite ? verticalAccuracy : assumedAccuracy
-        let sigma = max(reported, minimumAccuracy)
+        // The floor is for receivers' optimistic reports; a candidate's assumed accuracy is not a report.
+        let sigma = verticalAccuracy > 0 && verticalAccuracy.isFinite ? max(verticalAccuracy, minimumAccuracy)
+            : model.assumedAccuracy.map { max($0, 0.1) } ?? max(assumedAccuracy, minimumAccuracy)
         let correlated = correlatedFraction * sigma
         let correlatedVariance = correlated * correlated
         let whiteVariance = max(0, 1 - correlatedFraction * correlatedFraction) * sigma * sigma

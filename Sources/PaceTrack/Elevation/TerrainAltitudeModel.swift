@@ -15,6 +15,9 @@ public struct TerrainAltitudeModel: Hashable, Sendable {
     public var gradeCorrelationDistance: Double
     /// Correlation time in seconds of GPS altitude errors.
     public var errorCorrelationTime: Double
+    /// 1-σ vertical accuracy in metres assumed for altitudes reported without one; nil for
+    /// ``ElevationConfiguration/assumedGPSVerticalAccuracy``.
+    public var assumedAccuracy: Double?
 
     /// Creates a model.
     ///
@@ -22,10 +25,29 @@ public struct TerrainAltitudeModel: Hashable, Sendable {
     ///   - gradeDeviation: 1-σ grade, dimensionless.
     ///   - gradeCorrelationDistance: How far a grade persists, m.
     ///   - errorCorrelationTime: Correlation time of GPS altitude errors, s.
-    public init(gradeDeviation: Double, gradeCorrelationDistance: Double = 300, errorCorrelationTime: Double) {
+    ///   - assumedAccuracy: Accuracy assumed for altitudes reported without one, m (nil: the configuration's).
+    public init(gradeDeviation: Double, gradeCorrelationDistance: Double = 300, errorCorrelationTime: Double,
+                assumedAccuracy: Double? = nil) {
         self.gradeDeviation = gradeDeviation
         self.gradeCorrelationDistance = gradeCorrelationDistance
         self.errorCorrelationTime = errorCorrelationTime
+        self.assumedAccuracy = assumedAccuracy
+    }
+
+    /// Accuracies, in metres, tried for a track whose altitudes report none (most GPX, TCX and FIT
+    /// files): a barometric bike computer's altitude is good to a metre, a phone's GPS to ten, and
+    /// the file does not say which (DECISIONS 102).
+    public static let unreportedAccuracies = [0.5, 2.0, 10.0]
+
+    /// `models`, each once per ``unreportedAccuracies``.
+    public static func withUnreportedAccuracies(_ models: [TerrainAltitudeModel]) -> [TerrainAltitudeModel] {
+        models.flatMap { model in
+            unreportedAccuracies.map { accuracy in
+                var candidate = model
+                candidate.assumedAccuracy = accuracy
+                return candidate
+            }
+        }
     }
 
     /// The candidates a finished track chooses from: grades of 0.3 % (a flat track) to 9.6 % (a

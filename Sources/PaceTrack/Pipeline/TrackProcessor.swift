@@ -167,7 +167,10 @@ public enum TrackProcessor {
             samples.append(.init(time: point.time, distance: distance, altitude: fix?.altitude ?? .nan,
                                  verticalAccuracy: fix?.verticalAccuracy ?? -1))
         }
-        return TerrainAltitudeSmoother.smooth(samples, candidates: configuration.gpsTerrainModels,
-                                              configuration: configuration)
+        // A file that reports no vertical accuracy leaves the altitudes' noise to be estimated too.
+        let reportsAccuracy = samples.contains { $0.altitude.isFinite && $0.verticalAccuracy > 0 }
+        let candidates = reportsAccuracy ? configuration.gpsTerrainModels
+            : TerrainAltitudeModel.withUnreportedAccuracies(configuration.gpsTerrainModels)
+        return TerrainAltitudeSmoother.smooth(samples, candidates: candidates, configuration: configuration)
     }
 }

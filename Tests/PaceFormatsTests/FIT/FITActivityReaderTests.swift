@@ -7,6 +7,32 @@ import Testing
 @Suite struct FITActivityReaderTests {
     static func fitDate(_ seconds: Int64) -> Date { FITDecoder.date(fromFITSeconds: seconds) }
 
+    /// The device's own elevation totals (session `total_ascent`/`total_descent`), as fitdecode reads them:
+    /// the FR220 states 1 m up, 2 m down; the Fenix 5 ride 0 and 4; the FR920XT triathlon's five sessions
+    /// (0/0, 0/8, 30/31, 0/0, 2/2) sum to 32 and 41.
+    @Test(arguments: [("fr220-run-4laps.fit", 1.0, 2.0), ("garmin-fenix5-ride.fit", 0, 4),
+                      ("garmin-fr920xt-triathlon-chained.fit", 32, 41)])
+    func sessionElevationTotalsAreRead(file: String, ascent: Double, descent: Double) throws {
+        let activity = try FITActivityReader().read(try FITTestSupport.fixture(file))
+        #expect(activity.totalAscent == ascent)
+        #expect(activity.totalDescent == descent)
+    }
+
+    @Test func elevationTotalsAndPressuresRoundTrip() throws {
+        let start = Date(timeIntervalSince1970: 1_795_158_000)
+        let records = (0..<10).map { second in
+            ActivityRecord(time: start.addingTimeInterval(Double(second)), latitude: 45, longitude: 7,
+                           altitude: 300, pressure: 97_000 + Double(second))
+        }
+        let written = RecordedActivity(sport: "cycling", laps: [ActivityLap(records: records)], totalAscent: 88,
+                                       totalDescent: 77)
+        let read = try FITActivityReader().read(FITActivityWriter().write(written))
+        #expect(read.totalAscent == 88 && read.totalDescent == 77)
+        #expect(read.records.map(\.pressure) == records.map(\.pressure))
+        let none = try FITActivityReader().read(FITActivityWriter().write(RecordedActivity(laps: [ActivityLap(records: records)])))
+        #expect(none.totalAscent == nil && none.totalDescent == nil)
+    }
+
     @Test func fr220RunMapsLapsRecordsEventsAndDevice() throws {
         // Given / When
         let activity = try FITActivityReader().read(try FITTestSupport.fixture("fr220-run-4laps.fit"))

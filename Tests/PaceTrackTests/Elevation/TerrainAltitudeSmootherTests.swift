@@ -71,6 +71,30 @@ import Testing
         #expect(live < counted.gain - 40, "live \(live), finished \(counted)")
     }
 
+    /// A bike computer's barometric altitude in a file that states no accuracy: ±3 m waves every 500 m,
+    /// read to 0.2 m. Assuming GPS's 10 m smooths the waves away; estimating the accuracy keeps them.
+    @Test func altitudesWithoutAccuracyHaveTheirNoiseEstimated() {
+        var random = SeededRandom(seed: 7)
+        let samples = (0..<2_400).map { second -> TerrainAltitudeSmoother.Sample in
+            let distance = 5 * Double(second)
+            let altitude = 200 + 3 * sin(2 * Double.pi * distance / 500) + 0.1 * random.gaussian()
+            return .init(time: Double(second), distance: distance, altitude: (altitude * 5).rounded() / 5,
+                         verticalAccuracy: -1)
+        }
+        // 24 waves of 6 m: 144 m.
+        func gain(_ candidates: [TerrainAltitudeModel]) -> Double {
+            var tracker = ElevationGainTracker(configuration: .cycling)
+            for altitude in TerrainAltitudeSmoother.smooth(samples, candidates: candidates, configuration: .cycling) {
+                _ = tracker.update(altitude: altitude, threshold: ElevationConfiguration.cycling.gpsTerrainGainThreshold)
+            }
+            return tracker.gain
+        }
+        let estimated = gain(TerrainAltitudeModel.withUnreportedAccuracies(TerrainAltitudeModel.candidates))
+        let assumed = gain(TerrainAltitudeModel.candidates)
+        #expect(abs(estimated - 144) < 10, "estimated accuracy: \(estimated) m")
+        #expect(assumed < estimated - 20, "assumed 10 m: \(assumed) m")
+    }
+
     @Test func standingStillCountsNothing() {
         let samples = Self.track(seed: 4, speed: 0) { _ in 250 }
         let counted = Self.gain(samples)
