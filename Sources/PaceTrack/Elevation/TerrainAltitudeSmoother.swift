@@ -43,16 +43,23 @@ public enum TerrainAltitudeSmoother {
     /// altitudes, nil when there are no candidates.
     public static func bestModel(for samples: [Sample], candidates: [TerrainAltitudeModel],
                                  configuration: ElevationConfiguration) -> TerrainAltitudeModel? {
-        var best: (model: TerrainAltitudeModel, score: Double)?
-        for model in candidates {
+        let scores = logLikelihoods(of: samples, under: candidates, configuration: configuration)
+        guard var best = scores.indices.first else { return nil }
+        for index in scores.indices where scores[index] > scores[best] { best = index }
+        return candidates[best]
+    }
+
+    /// Each candidate's log-likelihood of the samples' altitudes: one forward pass each.
+    static func logLikelihoods(of samples: [Sample], under candidates: [TerrainAltitudeModel],
+                               configuration: ElevationConfiguration) -> [Double] {
+        candidates.map { model in
             var filter = TerrainAltitudeFilter(model: model, configuration: configuration)
             for sample in samples {
                 filter.update(time: sample.time, distance: sample.distance, gpsAltitude: sample.altitude,
                               verticalAccuracy: sample.verticalAccuracy)
             }
-            if best == nil || filter.logLikelihood > best!.score { best = (model, filter.logLikelihood) }
+            return filter.logLikelihood
         }
-        return best?.model
     }
 
     /// Smoothed terrain altitude at each sample, in metres (NaN before the first GPS altitude and
@@ -66,14 +73,7 @@ public enum TerrainAltitudeSmoother {
     ///   - configuration: The GPS accuracy rules.
     public static func smooth(_ samples: [Sample], candidates: [TerrainAltitudeModel],
                               configuration: ElevationConfiguration) -> [Double] {
-        let scores = candidates.map { model in
-            var filter = TerrainAltitudeFilter(model: model, configuration: configuration)
-            for sample in samples {
-                filter.update(time: sample.time, distance: sample.distance, gpsAltitude: sample.altitude,
-                              verticalAccuracy: sample.verticalAccuracy)
-            }
-            return filter.logLikelihood
-        }
+        let scores = logLikelihoods(of: samples, under: candidates, configuration: configuration)
         guard let top = scores.max(), top.isFinite else {
             return candidates.isEmpty ? Array(repeating: .nan, count: samples.count)
                 : smooth(samples, model: candidates[0], configuration: configuration)
