@@ -153,7 +153,7 @@ public enum TrackProcessor {
         return indices
     }
 
-    /// The GPS-only terrain altitude at each point, smoothed under the best of the configuration's
+    /// The GPS-only terrain altitude at each point, smoothed under the likeliest of the configuration's
     /// terrain models; nil when it has none.
     private static func terrainAltitudes(_ points: [TrackPoint], fixes: [Fix], fixIndices: [Int],
                                          configuration: ElevationConfiguration) -> [Double]? {
