@@ -209,14 +209,9 @@ public struct ActivityConverter: Sendable {
     }
 
     /// The timed positions of an activity as raw fixes for PaceTrack, in time order, without records
-    /// timed more than a week from the rest (``withoutStrayTimes(_:)``); files without accuracy
-    /// fields get ``assumedHorizontalAccuracy``.
-    public static func fixes(from activity: RecordedActivity) -> [Fix] {
-        withoutStrayTimes(timedRecords(of: activity)).kept.compactMap(fix)
-    }
-
-    /// ``fixes(from:)`` with the barometric pressure each fix's record carries, in pascals (NaN where
-    /// none); `pressures` is nil when no record has one. What `TrackProcessor` fuses.
+    /// timed more than a week from the rest (``withoutStrayTimes(_:)``), with the barometric pressure
+    /// each fix's record carries, in pascals (NaN where none; `pressures` is nil when no record has
+    /// one). Files without accuracy fields get ``assumedHorizontalAccuracy``. What `TrackProcessor` takes.
     public static func barometricTrack(from activity: RecordedActivity) -> (fixes: [Fix], pressures: [Double]?) {
         barometricTrack(withoutStrayTimes(timedRecords(of: activity)).kept)
     }

@@ -139,7 +139,7 @@ import Testing
         #expect(converted.route?.locations.count == 1200)
         #expect(converted.samples.filter { $0.type == .heartRate }.count == 1200)
         #expect(converted.notes.contains { $0.hasPrefix("left out 1 record(s) timed 2085-12-20T18:46:58Z") }, "\(converted.notes)")
-        #expect(ActivityConverter.fixes(from: activity).count == 1200)
+        #expect(ActivityConverter.barometricTrack(from: activity).fixes.count == 1200)
     }
 
     @Test func recordsDaysApartAreKeptAndTheLargerRunWinsAcrossAWeek() {

@@ -35,6 +35,11 @@ public struct ActivityRecord: Hashable, Sendable {
     /// Barometric (absolute) pressure in pascals, when the file records it (FIT `absolute_pressure`).
     public var pressure: Double?
 
+    /// Air pressures a barometer on Earth can read, in pascals: 30 kPa (above Everest's summit) to
+    /// 110 kPa (below the Dead Sea in a storm). Anything else is a unit mistake or a sensor error,
+    /// never a climb; every reader judges pressures by this one range.
+    public static let plausiblePressures = 30_000.0...110_000.0
+
     /// Creates a record; every field but the time defaults to "absent". Units as the properties state.
     public init(time: Date?, latitude: Double? = nil, longitude: Double? = nil, altitude: Double? = nil,
                 distance: Double? = nil, speed: Double? = nil, course: Double? = nil, heartRate: Double? = nil,

@@ -17,11 +17,12 @@ public import PaceModel
 public enum TrackCSV {
     /// The columns the reader understands.
     public static let knownColumns = ["t", "lat", "lon", "ele", "hacc", "vacc", "speed", "course", "pressure"]
-    /// Pressures believed, in hPa: from the summit of Everest (about 300 hPa) to below the Dead Sea.
-    /// A value outside is a unit mistake (pascals, say), reported rather than read as a huge climb.
-    public static let plausiblePressures = 300.0...1100.0
     /// Pascals in one hectopascal.
     public static let pascalsPerHectopascal = 100.0
+    /// Pressures believed, in hPa (``ActivityRecord/plausiblePressures``: 300–1100 hPa). A value
+    /// outside is a unit mistake (pascals, say), reported rather than read as a huge climb.
+    public static let plausiblePressures = ActivityRecord.plausiblePressures.lowerBound / pascalsPerHectopascal
+        ... ActivityRecord.plausiblePressures.upperBound / pascalsPerHectopascal
 
     /// What a track CSV holds: the locations and, when the file has a `pressure` column, one
     /// barometric pressure per location.

@@ -142,13 +142,10 @@ struct FITActivityBuilder {
 
     private static let degreesPerSemicircle = 180.0 / 2_147_483_648.0
 
-    /// Air pressures a barometer on Earth can read, in pascals: 30 kPa (above Everest's summit) to
-    /// 110 kPa (below the Dead Sea in a storm). Anything else is a sensor or file error.
-    static let plausiblePressures = 30_000.0...110_000.0
-
-    /// `pressure` when it is a plausible air pressure, else nil (dropped like any invalid value).
+    /// `pressure` when it is a plausible air pressure (``ActivityRecord/plausiblePressures``), else
+    /// nil (dropped like any invalid value).
     static func plausiblePressure(_ pressure: Double) -> Double? {
-        plausiblePressures.contains(pressure) ? pressure : nil
+        ActivityRecord.plausiblePressures.contains(pressure) ? pressure : nil
     }
 
     /// One pass over the record's fields by number (no name look-ups): the profile's own fields win
