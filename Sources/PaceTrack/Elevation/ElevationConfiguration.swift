@@ -28,8 +28,12 @@ public struct ElevationConfiguration: Hashable, Sendable {
     /// The terrain models a finished GPS-only track chooses from by likelihood before its gain is
     /// counted (``TerrainAltitudeSmoother``, DECISIONS 100); empty to count the gain as recorded.
     public var gpsTerrainModels: [TerrainAltitudeModel]
-    /// Hysteresis, in metres, of gain and loss counted from that smoothed terrain altitude.
+    /// Smallest hysteresis, in metres, of gain and loss counted from that smoothed terrain altitude.
     public var gpsTerrainGainThreshold: Double
+    /// The hysteresis on the smoothed terrain altitude is at least this multiple of the track's
+    /// median reported vertical accuracy (1 σ, m): what is left of a noisier receiver's wander after
+    /// smoothing is larger, and a turn smaller than one typical error is not counted (DECISIONS 103).
+    public var gpsTerrainGainAccuracyShare: Double
     /// How long, in seconds, a vertical speed typically persists in GPS-only mode (the length of a
     /// climb); also bounds how far a long gap extrapolates (speed times this).
     public var verticalSpeedCorrelationTime: Double
@@ -79,7 +83,9 @@ public struct ElevationConfiguration: Hashable, Sendable {
     ///   - gpsVerticalSpeed: Typical vertical speed with GPS only, m/s.
     ///   - gpsClimbVerticalSpeed: Typical vertical speed of the GPS-only climb series, m/s.
     ///   - gpsTerrainModels: Terrain models a finished GPS-only track chooses from.
-    ///   - gpsTerrainGainThreshold: Gain hysteresis on the smoothed terrain altitude, m.
+    ///   - gpsTerrainGainThreshold: Smallest gain hysteresis on the smoothed terrain altitude, m.
+    ///   - gpsTerrainGainAccuracyShare: That hysteresis as a multiple of the median reported vertical
+    ///     accuracy, dimensionless (the larger of the two applies).
     ///   - verticalSpeedCorrelationTime: How long a vertical speed persists with GPS only, s.
     ///   - barometricDriftPerHour: 1-σ random walk of the barometric offset after an hour, m.
     ///   - barometricTrendPerHour: 1-σ steady drift rate of the barometric offset, m/h.
@@ -96,6 +102,7 @@ public struct ElevationConfiguration: Hashable, Sendable {
                 gpsVerticalSpeed: Double, gpsClimbVerticalSpeed: Double,
                 gpsTerrainModels: [TerrainAltitudeModel] = TerrainAltitudeModel.candidates,
                 gpsTerrainGainThreshold: Double = ElevationConfiguration.defaultTerrainGainThreshold,
+                gpsTerrainGainAccuracyShare: Double = ElevationConfiguration.defaultTerrainGainAccuracyShare,
                 verticalSpeedCorrelationTime: Double = ElevationConfiguration.defaultVerticalSpeedCorrelationTime,
                 barometricDriftPerHour: Double = ElevationConfiguration.defaultBarometricDriftPerHour,
                 barometricTrendPerHour: Double = ElevationConfiguration.defaultBarometricTrendPerHour,
@@ -115,6 +122,7 @@ public struct ElevationConfiguration: Hashable, Sendable {
         self.gpsClimbVerticalSpeed = gpsClimbVerticalSpeed
         self.gpsTerrainModels = gpsTerrainModels
         self.gpsTerrainGainThreshold = gpsTerrainGainThreshold
+        self.gpsTerrainGainAccuracyShare = gpsTerrainGainAccuracyShare
         self.verticalSpeedCorrelationTime = verticalSpeedCorrelationTime
         self.barometricDriftPerHour = barometricDriftPerHour
         self.barometricTrendPerHour = barometricTrendPerHour
@@ -133,6 +141,9 @@ public struct ElevationConfiguration: Hashable, Sendable {
     /// Default ``gpsTerrainGainThreshold``: 2 m; the smoothed terrain altitude has no noise left
     /// that large.
     public static let defaultTerrainGainThreshold = 2.0
+    /// Default ``gpsTerrainGainAccuracyShare``: 1, one median vertical accuracy (4–5 m for a phone
+    /// under open sky, 10–12 m in a city or under trees).
+    public static let defaultTerrainGainAccuracyShare = 1.0
     /// Default ``verticalSpeedCorrelationTime``: 600 s, a long climb.
     public static let defaultVerticalSpeedCorrelationTime = 600.0
     /// Default ``barometricDriftPerHour``: 1 m (the trend is modelled apart).

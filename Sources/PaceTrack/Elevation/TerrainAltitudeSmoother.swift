@@ -39,6 +39,20 @@ public enum TerrainAltitudeSmoother {
         }
     }
 
+    /// The hysteresis, in metres, with which gain and loss are counted from the smoothed altitudes of
+    /// `samples`: ``ElevationConfiguration/gpsTerrainGainThreshold``, or the median reported vertical
+    /// accuracy times ``ElevationConfiguration/gpsTerrainGainAccuracyShare`` when that is larger.
+    public static func gainThreshold(for samples: [Sample], configuration: ElevationConfiguration) -> Double {
+        var accuracies = samples.compactMap { sample in
+            sample.altitude.isFinite && sample.verticalAccuracy > 0 && sample.verticalAccuracy.isFinite
+                ? sample.verticalAccuracy : nil
+        }
+        guard !accuracies.isEmpty else { return configuration.gpsTerrainGainThreshold }
+        accuracies.sort()
+        return max(configuration.gpsTerrainGainThreshold,
+                   configuration.gpsTerrainGainAccuracyShare * accuracies[accuracies.count / 2])
+    }
+
     /// The candidate with the largest likelihood on `samples`; the first candidate when there are no
     /// altitudes, nil when there are no candidates.
     public static func bestModel(for samples: [Sample], candidates: [TerrainAltitudeModel],

@@ -105,8 +105,14 @@ public enum TrackProcessor {
         // Without a barometer, the whole track's GPS altitudes choose the terrain model and are smoothed
         // both ways before any gain is counted (DECISIONS 100).
         let hasPressure = pressures?.contains(where: \.isFinite) ?? false
-        let terrain = hasPressure ? nil : terrainAltitudes(track.points, fixes: fixes, fixIndices: fixIndices,
-                                                           configuration: configuration.elevation)
+        var configuration = configuration
+        var terrain: [Double]?
+        if !hasPressure, let (altitudes, threshold) = terrainAltitudes(track.points, fixes: fixes, fixIndices: fixIndices,
+                                                                       configuration: configuration.elevation) {
+            terrain = altitudes
+            configuration.elevation.gpsTerrainGainThreshold = threshold
+            metrics = TrackMetricsAccumulator(configuration: configuration)
+        }
         func accumulate(_ metrics: inout TrackMetricsAccumulator, recording: Bool) {
             for (index, point) in track.points.enumerated() {
                 let next = fixIndices[index]
@@ -154,9 +160,9 @@ public enum TrackProcessor {
     }
 
     /// The GPS-only terrain altitude at each point, smoothed under the likeliest of the configuration's
-    /// terrain models; nil when it has none.
+    /// terrain models, and the hysteresis its gain is counted with; nil when it has no models.
     private static func terrainAltitudes(_ points: [TrackPoint], fixes: [Fix], fixIndices: [Int],
-                                         configuration: ElevationConfiguration) -> [Double]? {
+                                         configuration: ElevationConfiguration) -> ([Double], threshold: Double)? {
         guard !configuration.gpsTerrainModels.isEmpty else { return nil }
         var samples: [TerrainAltitudeSmoother.Sample] = []
         samples.reserveCapacity(points.count)
@@ -171,6 +177,7 @@ public enum TrackProcessor {
         let reportsAccuracy = samples.contains { $0.altitude.isFinite && $0.verticalAccuracy > 0 }
         let candidates = reportsAccuracy ? configuration.gpsTerrainModels
             : TerrainAltitudeModel.withUnreportedAccuracies(configuration.gpsTerrainModels)
-        return TerrainAltitudeSmoother.smooth(samples, candidates: candidates, configuration: configuration)
+        let altitudes = TerrainAltitudeSmoother.smooth(samples, candidates: candidates, configuration: configuration)
+        return (altitudes, TerrainAltitudeSmoother.gainThreshold(for: samples, configuration: configuration))
     }
 }

@@ -7,27 +7,32 @@ import Testing
 /// for minutes, as the accuracy benchmark's mild profile has them (5 m correlated over 2 min, 1.5 m white).
 @Suite struct TerrainAltitudeSmootherTests {
     /// An hour at 3 m/s over `terrain` (altitude in metres at a distance in metres), GPS altitudes with
-    /// Gauss–Markov errors; each sample reports a 5 m accuracy.
-    static func track(seed: UInt64, speed: Double = 3, seconds: Int = 3_600,
-                      terrain: (Double) -> Double) -> [TerrainAltitudeSmoother.Sample] {
+    /// Gauss–Markov errors of `accuracy` metres correlated over `correlation` seconds plus 30 % as
+    /// much white noise; each sample reports `accuracy`.
+    static func track(seed: UInt64, speed: Double = 3, seconds: Int = 3_600, accuracy: Double = 5,
+                      correlation: Double = 120, terrain: (Double) -> Double) -> [TerrainAltitudeSmoother.Sample] {
         var random = SeededRandom(seed: seed)
-        let decay = exp(-1.0 / 120)
-        var error = 5 * random.gaussian()
+        let decay = exp(-1.0 / correlation)
+        var error = accuracy * random.gaussian()
         return (0..<seconds).map { second in
-            error = decay * error + 5 * (1 - decay * decay).squareRoot() * random.gaussian()
+            error = decay * error + accuracy * (1 - decay * decay).squareRoot() * random.gaussian()
             let distance = speed * Double(second)
             return .init(time: 1_700_000_000 + Double(second), distance: distance,
-                         altitude: terrain(distance) + error + 1.5 * random.gaussian(), verticalAccuracy: 5)
+                         altitude: terrain(distance) + error + 0.3 * accuracy * random.gaussian(),
+                         verticalAccuracy: accuracy)
         }
     }
 
-    /// Gain counted from the smoothed altitudes with the configuration's terrain hysteresis, m.
-    static func gain(_ samples: [TerrainAltitudeSmoother.Sample]) -> (gain: Double, loss: Double) {
+    /// Gain counted from the smoothed altitudes with the track's terrain hysteresis (`threshold`
+    /// overrides it), m.
+    static func gain(_ samples: [TerrainAltitudeSmoother.Sample],
+                     threshold: Double? = nil) -> (gain: Double, loss: Double) {
         let configuration = ElevationConfiguration.onFoot
         var tracker = ElevationGainTracker(configuration: configuration)
+        let hysteresis = threshold ?? TerrainAltitudeSmoother.gainThreshold(for: samples, configuration: configuration)
         for altitude in TerrainAltitudeSmoother.smooth(samples, candidates: configuration.gpsTerrainModels,
                                                        configuration: configuration) {
-            _ = tracker.update(altitude: altitude, threshold: configuration.gpsTerrainGainThreshold)
+            _ = tracker.update(altitude: altitude, threshold: hysteresis)
         }
         return (tracker.gain, tracker.loss)
     }
@@ -57,6 +62,36 @@ import Testing
         let counted = Self.gain(samples)
         #expect(counted.gain < 30, "\(counted)")
         #expect(counted.loss < 30, "\(counted)")
+    }
+
+    /// A harsh receiver (12 m errors wandering over a minute, as under trees or between buildings):
+    /// what the smoother leaves of that wander is metres, so the hysteresis grows with the reported
+    /// accuracy (DECISIONS 103) and a flat hour stays nearly flat.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aNoisierReceiverCountsWithALargerHysteresis(seed: UInt64) {
+        let samples = Self.track(seed: seed, accuracy: 12, correlation: 60) { _ in 100 }
+        #expect(TerrainAltitudeSmoother.gainThreshold(for: samples, configuration: .onFoot) == 12)
+        let counted = Self.gain(samples)
+        let fixed = Self.gain(samples, threshold: ElevationConfiguration.defaultTerrainGainThreshold)
+        #expect(counted.gain < 40, "\(counted)")
+        #expect(counted.gain < fixed.gain, "accuracy-scaled \(counted), fixed 2 m \(fixed)")
+    }
+
+    @Test func theHysteresisIsTheMedianReportedAccuracyOrTheFloor() {
+        func sample(_ altitude: Double, _ accuracy: Double) -> TerrainAltitudeSmoother.Sample {
+            .init(time: 0, distance: 0, altitude: altitude, verticalAccuracy: accuracy)
+        }
+        let configuration = ElevationConfiguration.onFoot
+        let mixed = [sample(1, 4), sample(1, 30), sample(1, 6), sample(.nan, 50), sample(1, -1), sample(1, 5)]
+        // Reported accuracies of altitudes that exist: 4, 30, 6, 5 → median (upper) 6 m.
+        #expect(TerrainAltitudeSmoother.gainThreshold(for: mixed, configuration: configuration) == 6)
+        // Sub-metre accuracies (a barometric bike computer) keep the 2 m floor; none reported, too.
+        #expect(TerrainAltitudeSmoother.gainThreshold(for: [sample(1, 0.5), sample(2, 0.5)],
+                                                      configuration: configuration) == 2)
+        #expect(TerrainAltitudeSmoother.gainThreshold(for: [sample(1, -1)], configuration: configuration) == 2)
+        var halved = configuration
+        halved.gpsTerrainGainAccuracyShare = 0.5
+        #expect(TerrainAltitudeSmoother.gainThreshold(for: mixed, configuration: halved) == 3)
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])
