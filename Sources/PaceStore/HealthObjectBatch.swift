@@ -15,15 +15,19 @@ import Foundation
 public struct HealthObjectBatch: Sendable {
     /// The objects, in the order given.
     public let objects: [HealthObject]
+    /// Samples that belong to workouts, written in the same transaction after the objects.
+    public let associations: [WorkoutAssociation]
     /// The encoded columns of each sample (`nil` for workouts and routes).
     let encoded: [EncodedSample?]
 
     /// Validates `objects` and encodes their samples.
     ///
-    /// - Parameter objects: The objects to save together.
+    /// - Parameters:
+    ///   - objects: The objects to save together.
+    ///   - associations: Samples (in the batch or stored) that belong to workouts (in the batch or stored).
     /// - Throws: ``StoreError`` with code ``StoreError/Code/invalidObject`` for the first object that is
     ///   not valid.
-    public init(_ objects: [HealthObject]) throws(StoreError) {
+    public init(_ objects: [HealthObject], associations: [WorkoutAssociation] = []) throws(StoreError) {
         for object in objects {
             do { try object.validate() } catch {
                 throw StoreError(code: .invalidObject, message: error.description, cause: error)
@@ -37,6 +41,7 @@ public struct HealthObjectBatch: Sendable {
             encoded.append(EncodedSample(object, encoder: encoder, units: &units))
         }
         self.objects = objects
+        self.associations = associations
         self.encoded = encoded
     }
 }

@@ -73,53 +73,65 @@ extension HealthStore {
     }
 
     private func save(_ batch: HealthObjectBatch, skippingStoredSyncIdentifiers skipping: Bool) throws(StoreError) -> [Int] {
-        let objects = batch.objects
-        let isRoute: (HealthObject) -> Bool = { if case .workoutRoute = $0 { true } else { false } }
-        let ordered = objects.indices.filter { !isRoute(objects[$0]) } + objects.indices.filter { isRoute(objects[$0]) }
         do {
-            return try writer.write { db in
-                let transaction = WriteTransactionState(db: db)
-                let objectWriter = ObjectWriter(db: db, now: Date(), transaction: transaction)
-                var skipped: [Int] = []
-                var position = 0
-                while position < ordered.count {
-                    // Runs of samples go in chunks while no tombstone can match them (see SampleChunk).
-                    var end = position
-                    while end < ordered.count, end - position < SampleChunk.maximumRows,
-                          SampleChunk.fits(objects[ordered[end]], batch.encoded[ordered[end]]) { end += 1 }
-                    var rows = Array(ordered[position..<max(end, position + 1)])
-                    if end - position > 1, try !transaction.mustCheckTombstones() {
-                        if try objectWriter.insertChunk(objects, batch.encoded, indices: rows[...], transaction: transaction) {
-                            position = end
-                            continue
-                        }
-                        if skipping {
-                            // A refused chunk in an import is mostly samples stored before (an export
-                            // imported again): one index probe each leaves those out, and the rest is
-                            // tried as a chunk again, instead of a failing INSERT per stored sample.
-                            rows = try rows.filter { index in
-                                guard try objectWriter.isSyncIdentifierStored(of: objects[index]) else { return true }
-                                skipped.append(index)
-                                return false
-                            }
-                            if rows.count > 1,
-                               try objectWriter.insertChunk(objects, batch.encoded, indices: rows[...], transaction: transaction) {
-                                rows = []
-                            }
-                        }
-                    }
-                    for index in rows
-                    where try !objectWriter.insert(objects[index], encoded: batch.encoded[index], skippingStoredSyncIdentifier: skipping) {
-                        skipped.append(index)
-                    }
-                    position = max(end, position + 1)
-                }
-                try transaction.finish()
-                return skipped.sorted()
-            }
+            return try writer.write { db in try Self.insert(batch, skippingStoredSyncIdentifiers: skipping, db) }
         } catch {
             throw mapped(error)
         }
+    }
+
+    /// Writes `batch` inside the caller's write transaction: the one insert path of every producer
+    /// (``save(_:)-(HealthObjectBatch)``, the recording journal's finish).
+    ///
+    /// - Returns: The positions of the objects left out because their sync identifier was stored
+    ///   (only when `skipping`), in increasing order.
+    static func insert(_ batch: HealthObjectBatch, skippingStoredSyncIdentifiers skipping: Bool, _ db: Database) throws -> [Int] {
+        let objects = batch.objects
+        let isRoute: (HealthObject) -> Bool = { if case .workoutRoute = $0 { true } else { false } }
+        let ordered = objects.indices.filter { !isRoute(objects[$0]) } + objects.indices.filter { isRoute(objects[$0]) }
+        let transaction = WriteTransactionState(db: db)
+        let objectWriter = ObjectWriter(db: db, now: Date(), transaction: transaction)
+        var skipped: [Int] = []
+        var position = 0
+        while position < ordered.count {
+            // Runs of samples go in chunks while no tombstone can match them (see SampleChunk).
+            var end = position
+            while end < ordered.count, end - position < SampleChunk.maximumRows,
+                  SampleChunk.fits(objects[ordered[end]], batch.encoded[ordered[end]]) { end += 1 }
+            var rows = Array(ordered[position..<max(end, position + 1)])
+            if end - position > 1, try !transaction.mustCheckTombstones() {
+                if try objectWriter.insertChunk(objects, batch.encoded, indices: rows[...], transaction: transaction) {
+                    position = end
+                    continue
+                }
+                if skipping {
+                    // A refused chunk in an import is mostly samples stored before (an export
+                    // imported again): one index probe each leaves those out, and the rest is
+                    // tried as a chunk again, instead of a failing INSERT per stored sample.
+                    rows = try rows.filter { index in
+                        guard try objectWriter.isSyncIdentifierStored(of: objects[index]) else { return true }
+                        skipped.append(index)
+                        return false
+                    }
+                    if rows.count > 1,
+                       try objectWriter.insertChunk(objects, batch.encoded, indices: rows[...], transaction: transaction) {
+                        rows = []
+                    }
+                }
+            }
+            for index in rows
+            where try !objectWriter.insert(objects[index], encoded: batch.encoded[index], skippingStoredSyncIdentifier: skipping) {
+                skipped.append(index)
+            }
+            position = max(end, position + 1)
+        }
+        try transaction.finish()
+        let left = Set(skipped.map { StoreCoding.text(objects[$0].id) })
+        for association in batch.associations {
+            try WorkoutSampleRule.associate(workout: StoreCoding.text(association.workoutID),
+                                            samples: association.sampleIDs.map(StoreCoding.text), skipped: left, db)
+        }
+        return skipped.sorted()
     }
 }
 

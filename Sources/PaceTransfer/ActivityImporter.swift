@@ -79,7 +79,7 @@ public struct ActivityImporter: Sendable {
                 continue
             }
             do {
-                try store.save(converted.objects)
+                try store.save(converted.batch())
                 report.imported.append(converted.workout.id)
                 report.notes += converted.notes.map { "\(label): \($0)" }
             } catch let error where error.code == .syncVersionNotHigher {

@@ -29,6 +29,8 @@ final class AppleHealthImportWriter: @unchecked Sendable {
     // Guarded by `lock`.
     private var report = AppleHealthImportReport()
     private var failure: StoreError?
+    /// Workouts saved, whose samples ``finish()`` associates with them. Touched on `queue` only.
+    private var savedWorkouts: [UUID] = []
 
     /// Copies the store's log into its file on another core while batches are written (none for
     /// in-memory stores, or when it cannot start: SQLite then checkpoints in the commits as usual).
@@ -59,9 +61,12 @@ final class AppleHealthImportWriter: @unchecked Sendable {
     /// Waits until every job is done.
     /// - Throws: The store failure that stopped the writer, if any.
     func finish() throws(StoreError) {
-        queue.sync {}
+        let workouts = queue.sync { savedWorkouts }
         checkpointer?.stop()
         if let failure = lock.withLock({ failure }) { throw failure }
+        // The export states no link between a workout and its samples: the store's time rule makes
+        // it, once every sample is written (records may follow the workout in the file).
+        try store.associateSamplesByTime(withWorkouts: workouts)
     }
 
     /// `report` with the counts and rejections of the store side added.
@@ -142,6 +147,7 @@ final class AppleHealthImportWriter: @unchecked Sendable {
         }
         do {
             try store.save(objects)
+            savedWorkouts.append(workout.id)
             update { report in objects.forEach { Self.count($0, in: &report) } }
         } catch let error where Self.isFatal(error) {
             throw error

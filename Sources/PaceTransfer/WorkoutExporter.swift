@@ -171,7 +171,7 @@ private struct TimedSeries {
     func map<T>(_ transform: ((time: Date, value: Double)) -> T) -> [T] { values.map(transform) }
 }
 
-/// The heart-rate, cadence and power samples of a workout's interval.
+/// The heart-rate, cadence and power samples that belong to a workout (``SamplePredicate/workout(_:)``).
 private struct SampleSeries {
     var heartRate: TimedSeries
     var cadence: TimedSeries
@@ -179,7 +179,7 @@ private struct SampleSeries {
 
     init(store: HealthStore, workout: Workout) throws {
         func series(_ type: QuantityTypeIdentifier, _ unit: HealthUnit) throws -> TimedSeries {
-            TimedSeries(values: try store.quantitySamples(of: type, from: workout.startDate, to: workout.endDate)
+            TimedSeries(values: try store.quantitySamples(matching: type, predicate: .workout(workout.id))
                 .compactMap { sample in (try? sample.quantity.doubleValue(for: unit)).map { (sample.startDate, $0) } })
         }
         heartRate = try series(.heartRate, .countPerMinute)

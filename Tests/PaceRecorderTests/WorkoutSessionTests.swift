@@ -59,7 +59,10 @@ struct WorkoutSessionTests {
         #expect(routes.count == 1 && routes[0].locations.count == 120)
         let heartRates = try store.quantitySamples(of: .heartRate)
         #expect(heartRates.count == 120)
-        #expect(heartRates.allSatisfy { $0.metadata["org.pace.workoutID"] == .string(recorded.workout.id.uuidString) })
+        let ofWorkout = try store.quantitySamples(matching: .heartRate, predicate: .workout(recorded.workout.id))
+        #expect(Set(ofWorkout.map(\.id)) == Set(heartRates.map(\.id)), "every heart rate belongs to the workout")
+        #expect(try store.samples(matching: .quantity(.distanceWalkingRunning), predicate: .workout(recorded.workout.id)).count
+                == store.quantitySamples(of: .distanceWalkingRunning).count)
         let distanceSum = try store.quantitySamples(of: .distanceWalkingRunning).map(\.quantity.value).reduce(0, +)
         #expect(abs(distanceSum - recorded.summary.distance) < 0.1, "distance samples add up to the total")
         let energy = recorded.summary.activeEnergy

@@ -20,11 +20,11 @@ import Testing
         #expect(tables.contains("healthObject"))
         #expect(tables.contains("tombstone"))
         #expect(tables.contains("routeLocation"))
-        #expect(tables.contains("device") && tables.contains("rollupDeferral"))
+        #expect(tables.contains("device") && tables.contains("rollupDeferral") && tables.contains("workoutSample"))
         let migrations = try store.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
         #expect(migrations == ["v1-health-objects", "v2-recording-journal", "v3-authorization", "v4-characteristics",
                                "v5-anchor-indexes", "v6-quantity-rollup", "v7-compact-objects", "v8-hourly-rollup",
-                               "v9-activity-summaries"])
+                               "v9-activity-summaries", "v10-workout-samples"])
         #expect(tables.contains("recordingChunk") && tables.contains("workoutPoint"))
         #expect(try store.currentAnchor() == .initial)
     }

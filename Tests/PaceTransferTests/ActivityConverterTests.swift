@@ -184,6 +184,8 @@ import Testing
         let workout = try #require(try store.workouts().first)
         #expect(try store.routes(forWorkout: workout.id).first?.locations.count == 1200)
         #expect(try store.quantitySamples(of: .heartRate).count == 1200)
+        #expect(try store.quantitySamples(matching: .heartRate, predicate: .workout(workout.id)).count == 1200,
+                "the file's heart rate belongs to its workout")
     }
 
     @Test func theSameRecordingFromAnotherFileIsSkippedUnlessAllowed() throws {

@@ -120,4 +120,33 @@ import Testing
         #expect(progressCalls == 2)
         #expect(try store.quantitySamples(of: .heartRate).count == 12_000)
     }
+
+    /// An export states no link between a workout and its samples: the import associates the
+    /// samples of the workout's source recorded inside its interval, wherever they stand in the file.
+    @Test func aWorkoutsHeartRateIsFoundAsItsSamples() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pace-ahlink-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func record(_ source: String, _ date: String, _ value: Int) -> String {
+            "<Record type=\"HKQuantityTypeIdentifierHeartRate\" sourceName=\"\(source)\" unit=\"count/min\" "
+                + "startDate=\"\(date)\" endDate=\"\(date)\" value=\"\(value)\"/>\n"
+        }
+        let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+            + record("Watch", "2024-05-01 07:10:00 +0000", 140)
+            + record("Phone", "2024-05-01 07:11:00 +0000", 90)
+            + record("Watch", "2024-05-01 06:59:00 +0000", 70)
+            + "<Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" duration=\"30\" durationUnit=\"min\" "
+            + "sourceName=\"Watch\" startDate=\"2024-05-01 07:00:00 +0000\" endDate=\"2024-05-01 07:30:00 +0000\"/>\n"
+            + record("Watch", "2024-05-01 07:20:00 +0000", 150)
+            + "</HealthData>\n"
+        try Data(xml.utf8).write(to: folder.appendingPathComponent("export.xml"))
+        let store = try HealthStore.inMemory()
+
+        let report = try AppleHealthImporter(store: store).import(at: folder.appendingPathComponent("export.xml"))
+
+        #expect(report.workoutsImported == 1 && report.quantitySamplesImported == 4)
+        let workout = try #require(try store.workouts().first)
+        let own = try store.quantitySamples(matching: .heartRate, predicate: .workout(workout.id)).map(\.quantity.value)
+        #expect(own == [140, 150], "the watch's readings during the run, not the phone's nor the earlier one")
+    }
 }

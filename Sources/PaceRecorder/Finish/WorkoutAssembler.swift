@@ -9,12 +9,10 @@ import PaceTrack
 ///
 /// Samples follow HealthKit's shapes: heart rate one instant sample per reading (at the sensor's
 /// own rate); distance, energy and steps as interval samples over consecutive 10-second windows;
-/// cadence and power as instant samples. Each carries ``workoutKey`` naming the workout. The
-/// workout goes through a `WorkoutBuilder` and the route through a `WorkoutRouteBuilder`, as
+/// cadence and power as instant samples, each associated with the workout when it is saved
+/// (``RecordedWorkout/association``). The workout goes through a `WorkoutBuilder` and the route through a `WorkoutRouteBuilder`, as
 /// HealthKit's contract has it; the session then saves everything in one transaction.
 struct WorkoutAssembler {
-    /// Metadata key on every sample, naming the workout it belongs to.
-    static let workoutKey: MetadataKey = "org.pace.workoutID"
     /// Metadata key on the workout naming the recording session.
     static let sessionKey: MetadataKey = "org.pace.recordingSession"
     /// Window of interval samples, in seconds.
@@ -35,7 +33,6 @@ struct WorkoutAssembler {
         let workoutID = UUID.timeOrdered()
         let source = Source(name: configuration.sourceName, bundleIdentifier: configuration.sourceBundleIdentifier)
         let device = configuration.deviceName.map { Device(name: $0) }
-        let link: Metadata = [Self.workoutKey: .string(workoutID.uuidString)]
         var track = metrics.track
         let trackSummary = track.finish()
         // Elevation as a finished track has it: gain and loss, and the route's fused altitudes.
@@ -48,7 +45,7 @@ struct WorkoutAssembler {
         let heartRates = metrics.heartRates.filter { inWorkout($0.time) }
         for reading in heartRates {
             samples.append(.quantitySample(QuantitySample(type: .heartRate, quantity: Quantity(value: reading.value, unit: .countPerMinute),
-                                                          start: reading.time, end: reading.time, source: source, device: device, metadata: link)))
+                                                          start: reading.time, end: reading.time, source: source, device: device)))
         }
         let distanceType: QuantityTypeIdentifier = [.cycling, .handCycling].contains(activity) ? .distanceCycling : .distanceWalkingRunning
         let work = Self.work(metrics.powers.filter { inWorkout($0.time) })
@@ -65,11 +62,11 @@ struct WorkoutAssembler {
             let delta = covered - previousDistance
             if delta > 0.01 || (windowEnd == end && delta > 0) {
                 samples.append(.quantitySample(QuantitySample(type: distanceType, quantity: Quantity(value: delta, unit: .meter),
-                                                              start: windowStart, end: windowEnd, source: source, device: device, metadata: link)))
+                                                              start: windowStart, end: windowEnd, source: source, device: device)))
                 if metrics.distance > 0 {
                     let energy = energyTotal * delta / metrics.distance
                     samples.append(.quantitySample(QuantitySample(type: .activeEnergyBurned, quantity: Quantity(value: energy, unit: .kilocalorie),
-                                                                  start: windowStart, end: windowEnd, source: source, device: device, metadata: link)))
+                                                                  start: windowStart, end: windowEnd, source: source, device: device)))
                 }
                 previousDistance = covered
             }
@@ -77,16 +74,16 @@ struct WorkoutAssembler {
         }
         if metrics.distance <= 0, energyTotal > 0, end > start {
             samples.append(.quantitySample(QuantitySample(type: .activeEnergyBurned, quantity: Quantity(value: energyTotal, unit: .kilocalorie),
-                                                          start: start, end: end, source: source, device: device, metadata: link)))
+                                                          start: start, end: end, source: source, device: device)))
         }
         let cycling = [.cycling, .handCycling].contains(activity)
         for reading in metrics.cadences where inWorkout(reading.time) && cycling {
             samples.append(.quantitySample(QuantitySample(type: .cyclingCadence, quantity: Quantity(value: reading.value, unit: .countPerMinute),
-                                                          start: reading.time, end: reading.time, source: source, device: device, metadata: link)))
+                                                          start: reading.time, end: reading.time, source: source, device: device)))
         }
         for reading in metrics.powers where inWorkout(reading.time) {
             samples.append(.quantitySample(QuantitySample(type: cycling ? .cyclingPower : .runningPower, quantity: Quantity(value: reading.value, unit: .watt),
-                                                          start: reading.time, end: reading.time, source: source, device: device, metadata: link)))
+                                                          start: reading.time, end: reading.time, source: source, device: device)))
         }
 
         var builder = WorkoutBuilder(store: store, activityType: activity, source: source, device: device)
@@ -104,7 +101,7 @@ struct WorkoutAssembler {
         for batch in stride(from: 0, to: locations.count, by: Self.routeBatch) {
             try routeBuilder.insert(Array(locations[batch..<min(locations.count, batch + Self.routeBatch)]))
         }
-        let route = try routeBuilder.finishedRoute(for: workoutID, source: source, device: device, metadata: link)
+        let route = try routeBuilder.finishedRoute(for: workoutID, source: source, device: device)
         let objects: [HealthObject] = [.workout(workout)] + savedSamples.map(HealthObject.quantitySample) + (route.map { [.workoutRoute($0)] } ?? [])
         let moving = min(trackSummary.movingTime, duration)
         let summary = WorkoutSummary(

@@ -1,5 +1,6 @@
 public import Foundation
 public import PaceModel
+public import PaceStore
 
 /// What a finished recording adds up to, stored beside its workout.
 ///
@@ -82,4 +83,14 @@ public struct RecordedWorkout: Sendable {
     public var objects: [HealthObject]
     /// The totals.
     public var summary: WorkoutSummary
+
+    /// The samples among ``objects``, which belong to the workout.
+    public var association: WorkoutAssociation {
+        WorkoutAssociation(workoutID: workout.id, sampleIDs: objects.compactMap { object in
+            switch object {
+            case .quantitySample, .categorySample: object.id
+            case .workout, .workoutRoute: nil
+            }
+        })
+    }
 }

@@ -170,7 +170,8 @@ public actor WorkoutSession {
             throw SessionError(code: .cannotBuildWorkout, message: "The workout summary cannot be encoded: \(error).")
         }
         do {
-            try journal.finish(id, finalBatch: pending, objects: recorded.objects, workoutID: recorded.workout.id,
+            let objects = try HealthObjectBatch(recorded.objects, associations: [recorded.association])
+            try journal.finish(id, finalBatch: pending, objects: objects, workoutID: recorded.workout.id,
                                summary: summary, endedAt: time)
         } catch {
             machine.end(saved: false)

@@ -128,12 +128,13 @@ public struct WorkoutBuilder: Sendable {
         return (workout, samples)
     }
 
-    /// Saves the workout and its samples in one transaction.
+    /// Saves the workout and its samples, associated with it, in one transaction.
     /// - Returns: The saved workout.
     public mutating func finishWorkout(id: UUID = .timeOrdered()) throws(StoreError) -> Workout {
         var copy = self
         let (workout, samples) = try copy.finishedObjects(id: id)
-        try store.save([.workout(workout)] + samples.map(HealthObject.quantitySample))
+        try store.save(HealthObjectBatch([.workout(workout)] + samples.map(HealthObject.quantitySample),
+                                         associations: [WorkoutAssociation(workoutID: workout.id, sampleIDs: samples.map(\.id))]))
         self = copy
         return workout
     }

@@ -1,6 +1,6 @@
 public import Foundation
 import GRDB
-public import PaceModel
+import PaceModel
 
 /// The crash-safe journal of recording sessions, in the health store's SQLite file.
 ///
@@ -57,25 +57,18 @@ public struct RecordingJournal: Sendable {
     /// - Parameters:
     ///   - sessionID: The session.
     ///   - finalBatch: The last readings and events (e.g. the `finish` event).
-    ///   - objects: The workout, its route and its samples.
+    ///   - objects: The workout, its route and its samples, with the samples associated with the
+    ///     workout; written by the store's one insert path.
     ///   - workoutID: The saved workout's identifier.
     ///   - summary: The workout summary, encoded by the recorder, stored beside the workout.
     ///   - endedAt: When the session ended.
     /// - Throws: ``StoreError``; nothing is written then.
-    public func finish(_ sessionID: UUID, finalBatch: JournalBatch, objects: [HealthObject], workoutID: UUID,
+    public func finish(_ sessionID: UUID, finalBatch: JournalBatch, objects: HealthObjectBatch, workoutID: UUID,
                        summary: Data, endedAt: Date) throws(StoreError) {
-        for object in objects {
-            do { try object.validate() } catch {
-                throw StoreError(code: .invalidObject, message: error.description, path: store.path, cause: error)
-            }
-        }
-        let ordered = objects.filter { if case .workoutRoute = $0 { false } else { true } }
-            + objects.filter { if case .workoutRoute = $0 { true } else { false } }
         try write { db in
             try Self.requireOpen(sessionID, db)
             try Self.insert(finalBatch, sessionID, db)
-            let now = Date()
-            for object in ordered { try ObjectWriter(db: db, now: now).insert(object) }
+            _ = try HealthStore.insert(objects, skippingStoredSyncIdentifiers: false, db)
             try db.execute(sql: "INSERT INTO workoutSummary (workoutUUID, summary) VALUES (?, ?)",
                            arguments: [workoutID.uuidString, summary])
             try db.execute(sql: "UPDATE recordingSession SET status = 'saved', workoutUUID = ?, endedAt = ? WHERE uuid = ?",

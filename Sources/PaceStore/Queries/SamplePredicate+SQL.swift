@@ -54,10 +54,7 @@ extension SamplePredicate {
                                 arguments: [name])
         case .workout(let id):
             let text = StoreCoding.text(id)
-            return SQLCondition(sql: """
-                (EXISTS (SELECT 1 FROM json_each(o.metadata) m WHERE m.key = ? AND json_extract(m.value, '$.string') = ?) \
-                OR o.uuid IN (SELECT uuid FROM workoutRoute WHERE workoutUUID = ?))
-                """, arguments: ["org.pace.workoutID", text, text])
+            return SQLCondition(sql: WorkoutSampleRule.condition, arguments: [text, text])
         case .ids(let ids):
             return inList("o.uuid", ids.map(StoreCoding.text))
         case .metadata(let key, let value):

@@ -64,8 +64,8 @@ public struct SamplePredicate: Sendable, Hashable {
         SamplePredicate(.deviceName(name))
     }
 
-    /// Samples recorded during a workout (metadata `org.pace.workoutID` names it) and the
-    /// workout's routes.
+    /// The samples associated with a workout (HealthKit's `predicateForObjects(from:)`; see
+    /// ``WorkoutAssociation`` and ``HealthStore/add(samples:to:)``) and the workout's routes.
     public static func workout(_ workoutID: UUID) -> SamplePredicate {
         SamplePredicate(.workout(workoutID))
     }

@@ -49,6 +49,10 @@ enum StoreSchema {
         migrator.registerMigration("v9-activity-summaries") { db in
             try db.execute(sql: v9)
         }
+        // Samples belong to their workouts in a table of their own: `StoreSchema+V10.swift`.
+        migrator.registerMigration("v10-workout-samples") { db in
+            try migrateV10(db)
+        }
         return migrator
     }
 

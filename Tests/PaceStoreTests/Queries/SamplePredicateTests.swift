@@ -99,13 +99,14 @@ import Testing
         // Given a workout, its route, a sample linked to it and an unrelated sample
         let run = Workout(activityType: .running, start: F.at(0), end: F.at(600), duration: 600)
         let ride = Workout(activityType: .cycling, start: F.at(1000), end: F.at(1600), duration: 600)
-        let linked = F.heartRate(150, at: 60, metadata: ["org.pace.workoutID": .string(run.id.uuidString)])
+        let linked = F.heartRate(150, at: 60)
         let other = F.heartRate(70, at: 2000)
         let route = WorkoutRoute(workoutID: run.id, locations: [
             RouteLocation(timestamp: F.at(1), latitude: 46, longitude: 7, altitude: 400, speed: 3, course: 0,
                           horizontalAccuracy: 5, verticalAccuracy: 5, speedAccuracy: 1, courseAccuracy: 10)])
         let store = try HealthStore.inMemory()
-        try store.save([.workout(run), .workout(ride), .quantitySample(linked), .quantitySample(other), .workoutRoute(route)])
+        try store.save(HealthObjectBatch([.workout(run), .workout(ride), .quantitySample(linked), .quantitySample(other), .workoutRoute(route)],
+                                         associations: [WorkoutAssociation(workoutID: run.id, sampleIDs: [linked.id])]))
 
         // Then
         #expect(try values(store, .workout(run.id)) == [150])

@@ -1,0 +1,41 @@
+public import Foundation
+import GRDB
+
+extension HealthStore {
+    /// Associates stored samples with a stored workout (HealthKit's `add(_:to:)`), in one
+    /// transaction; associating a sample twice changes nothing.
+    ///
+    /// - Parameters:
+    ///   - sampleIDs: Quantity or category samples.
+    ///   - workoutID: The workout.
+    /// - Throws: ``StoreError/Code/workoutNotFound``, or ``StoreError/Code/objectNotFound`` for an
+    ///   identifier that is not a stored sample; nothing is changed then.
+    public func add(samples sampleIDs: [UUID], to workoutID: UUID) throws(StoreError) {
+        do {
+            try writer.write { db in
+                try WorkoutSampleRule.associate(workout: StoreCoding.text(workoutID),
+                                                samples: sampleIDs.map(StoreCoding.text), db)
+            }
+        } catch {
+            throw mapped(error)
+        }
+    }
+
+    /// Associates with each workout the samples of its source (the same bundle identifier) that
+    /// start and end inside its interval — how a workout gets its heart rate when the file it came
+    /// from does not link them (an Apple Health export). Samples already associated stay so.
+    ///
+    /// - Parameter workoutIDs: The workouts; identifiers of objects that are not workouts are skipped.
+    /// - Returns: How many associations were added.
+    /// - Throws: ``StoreError`` if the database fails; nothing is changed then.
+    @discardableResult
+    public func associateSamplesByTime(withWorkouts workoutIDs: [UUID]) throws(StoreError) -> Int {
+        do {
+            return try writer.write { db in
+                try WorkoutSampleRule.linkByTimeAndSource(workouts: workoutIDs.map(StoreCoding.text), db)
+            }
+        } catch {
+            throw mapped(error)
+        }
+    }
+}

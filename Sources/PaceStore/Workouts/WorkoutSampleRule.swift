@@ -1,0 +1,91 @@
+import GRDB
+
+/// Which samples belong to which workout: the one place the store defines it.
+///
+/// A sample belongs to a workout when a row of `workoutSample` says so. Rows are written when a
+/// batch names the association (``WorkoutAssociation``: the recorder, workout builders, activity
+/// imports), by ``HealthStore/add(samples:to:)`` (HealthKit's `add(_:to:)`), and by the time rule
+/// (``HealthStore/associateSamplesByTime(withWorkouts:)``: an Apple Health export states no link, so
+/// a workout gets the samples of its own source recorded inside its interval). A route belongs to
+/// its workout through `workoutRoute`, as before. "Samples of this workout"
+/// (``SamplePredicate/workout(_:)``) reads both.
+enum WorkoutSampleRule {
+    /// The metadata key with which the recorder named a sample's workout before `workoutSample`
+    /// existed; read only by the migration.
+    static let legacyMetadataKey = "org.pace.workoutID"
+
+    /// The SQL condition, on the object aliased `o`, "belongs to the workout": bind the workout's
+    /// UUID text to both parameters (plain `?`, so the condition composes with others).
+    static let condition = """
+        (o.uuid IN (SELECT sampleUUID FROM workoutSample WHERE workoutUUID = ?) \
+        OR o.uuid IN (SELECT uuid FROM workoutRoute WHERE workoutUUID = ?))
+        """
+
+    /// Associates `samples` (UUID texts) with `workout`, leaving out those in `skipped` (objects
+    /// a batch did not save because their sync identifier was stored).
+    ///
+    /// - Throws: ``StoreError/Code/workoutNotFound`` when the workout is not stored;
+    ///   ``StoreError/Code/objectNotFound`` when a sample is not a stored quantity or category sample.
+    static func associate(workout: String, samples: [String], skipped: Set<String> = [], _ db: Database) throws {
+        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM workout WHERE uuid = ?"),
+                                arguments: [workout]) == true else {
+            throw StoreError(code: .workoutNotFound,
+                message: "Samples cannot be associated with workout \(workout), which is not stored. Save the workout first (or in the same batch).")
+        }
+        let insert = try db.cachedStatement(sql: """
+            INSERT OR IGNORE INTO workoutSample (workoutUUID, sampleUUID)
+            SELECT ?, uuid FROM healthObject WHERE uuid = ? AND kind IN ('quantity', 'category')
+            """)
+        let isSample = try db.cachedStatement(sql: """
+            SELECT 1 FROM healthObject WHERE uuid = ? AND kind IN ('quantity', 'category')
+            """)
+        for sample in samples where !skipped.contains(sample) {
+            try insert.execute(arguments: [workout, sample])
+            if db.changesCount == 0, try Bool.fetchOne(isSample, arguments: [sample]) != true {
+                throw StoreError(code: .objectNotFound,
+                    message: "Object \(sample) is not a stored quantity or category sample, so it cannot be associated with workout \(workout). Save the sample first (or in the same batch).")
+            }
+        }
+    }
+
+    /// Associates with each workout (UUID texts; `nil`: every stored workout) the quantity and
+    /// category samples of its source (bundle identifier) that start and end inside its interval.
+    ///
+    /// One indexed range query per workout and sample type (`healthObject_type_start`).
+    /// - Returns: How many associations were added.
+    @discardableResult
+    static func linkByTimeAndSource(workouts: [String]?, _ db: Database) throws -> Int {
+        let types = try String.fetchAll(db, sql: """
+            SELECT DISTINCT typeIdentifier FROM healthObject WHERE kind IN ('quantity', 'category')
+            """)
+        let ids = try workouts ?? String.fetchAll(db, sql: "SELECT uuid FROM workout")
+        guard !types.isEmpty, !ids.isEmpty else { return 0 }
+        let statement = try db.cachedStatement(sql: """
+            INSERT OR IGNORE INTO workoutSample (workoutUUID, sampleUUID)
+            SELECT w.uuid, s.uuid FROM healthObject w
+            JOIN healthObject s ON s.typeIdentifier = ?2
+                AND s.startDate >= w.startDate AND s.startDate <= w.endDate AND s.endDate <= w.endDate
+                AND s.sourceBundleIdentifier = w.sourceBundleIdentifier
+            WHERE w.uuid = ?1 AND w.kind = 'workout' AND s.kind IN ('quantity', 'category')
+            """)
+        var added = 0
+        for id in ids {
+            for type in types {
+                try statement.execute(arguments: [id, type])
+                added += db.changesCount
+            }
+        }
+        return added
+    }
+
+    /// Associates the samples whose metadata names a stored workout under ``legacyMetadataKey``.
+    static func linkLegacyMetadata(_ db: Database) throws {
+        try db.execute(sql: """
+            INSERT OR IGNORE INTO workoutSample (workoutUUID, sampleUUID)
+            SELECT w.uuid, o.uuid FROM healthObject o,
+                json_each(CASE WHEN json_valid(o.metadata) THEN o.metadata ELSE '{}' END) m
+            JOIN workout w ON w.uuid = json_extract(m.value, '$.string')
+            WHERE o.kind IN ('quantity', 'category') AND o.metadata LIKE ?1 AND m.key = ?2
+            """, arguments: ["%" + legacyMetadataKey + "%", legacyMetadataKey])
+    }
+}
