@@ -1,6 +1,6 @@
 import CPaceSQLite
 import Foundation
-public import GRDB
+package import GRDB
 import Logging
 
 /// The health store: HealthKit's objects and rules on an SQLite file.
@@ -16,8 +16,9 @@ import Logging
 /// let recent = try store.workouts(limit: 10)
 /// ```
 public struct HealthStore: Sendable {
-    /// The database connection(s) underneath.
-    public let writer: any DatabaseWriter
+    /// The database connection(s) underneath: the SQLite backend's, visible to this package only
+    /// (its own tests and benchmarks); nothing public exposes GRDB.
+    package let writer: any DatabaseWriter
     /// The store file, or `nil` for an in-memory store.
     public let path: String?
 
@@ -53,11 +54,12 @@ public struct HealthStore: Sendable {
         try self.init(opening: pool, path: path)
     }
 
-    /// Opens a store over an existing GRDB writer (for example a `DatabaseQueue`) and migrates it.
+    /// Opens a store over an existing GRDB writer (for example a `DatabaseQueue`) and migrates it;
+    /// for this package's tests and benchmarks.
     ///
     /// - Parameter writer: The connection to use.
     /// - Throws: ``StoreError`` as ``init(path:)`` does.
-    public init(writer: any DatabaseWriter) throws(StoreError) {
+    package init(writer: any DatabaseWriter) throws(StoreError) {
         try self.init(opening: writer, path: nil)
     }
 
