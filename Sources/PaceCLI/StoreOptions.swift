@@ -7,10 +7,23 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The health store file (overrides PACE_STORE and XDG_DATA_HOME).", valueName: "path"))
     var store: String?
 
-    /// Opens the store the options and the environment name.
+    /// Opens the store the options and the environment name; a store that cannot be opened is
+    /// reported with the command line's own advice (the library's message names no flag).
     func open() throws -> HealthStore {
-        try HealthStore(path: StoreLocation.resolve(explicitPath: store))
+        do {
+            return try HealthStore(path: StoreLocation.resolve(explicitPath: store))
+        } catch where [.cannotOpen, .notADatabase, .notAPaceStore].contains(error.code) {
+            throw CommandError(error.message + " Pass --store FILE or set PACE_STORE to use another store.")
+        }
     }
+}
+
+/// An error the command line reports as it is: a library's message with the command's advice added.
+struct CommandError: Error, CustomStringConvertible {
+    /// The whole message.
+    var description: String
+
+    init(_ description: String) { self.description = description }
 }
 
 /// The `--json` flag and the time zone of every printing command.

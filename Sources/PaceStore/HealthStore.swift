@@ -38,7 +38,7 @@ public struct HealthStore: Sendable {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
                 throw StoreError(code: .cannotOpen,
-                    message: "Cannot create the store directory '\(directory)': \(error.localizedDescription). Choose another location with --store or PACE_STORE.",
+                    message: "Cannot create the store directory '\(directory)': \(error.localizedDescription). Choose another location for the store.",
                     path: path, cause: error)
             }
         }
@@ -99,7 +99,7 @@ public struct HealthStore: Sendable {
             let isUnmigrated = state.migrations.isEmpty && state.tables == ["grdb_migrations"]
             if !isPaceStore && !state.tables.isEmpty && !isUnmigrated {
                 throw StoreError(code: .notAPaceStore,
-                    message: "'\(path ?? ":memory:")' is an SQLite database but not a Pace health store (it has tables \(state.tables.sorted().prefix(3).joined(separator: ", "))). Point --store or PACE_STORE at another file; nothing was changed.",
+                    message: "'\(path ?? ":memory:")' is an SQLite database but not a Pace health store (it has tables \(state.tables.sorted().prefix(3).joined(separator: ", "))). Open another file as the store; nothing was changed.",
                     path: path)
             }
             try migrator.migrate(writer)
@@ -126,7 +126,7 @@ public struct HealthStore: Sendable {
         switch error.resultCode {
         case .SQLITE_NOTADB:
             return StoreError(code: .notADatabase,
-                message: "'\(name)' is not an SQLite database (is it the right file?). Point --store or PACE_STORE at a Pace store or a new file; nothing was changed.",
+                message: "'\(name)' is not an SQLite database (is it the right file?). Open a Pace store or a new file instead; nothing was changed.",
                 path: path, cause: error)
         case .SQLITE_CORRUPT:
             return StoreError(code: .corrupt,

@@ -11,7 +11,8 @@ public struct ImportReport: Hashable, Sendable {
     /// file; see ``SameRecordingRule``), not saved again.
     public var skippedAsDuplicate = 0
     /// The activities among ``skippedAsDuplicate`` that repeat a stored workout from another
-    /// file, one sentence each naming that workout.
+    /// file, one sentence each naming that workout (an importer with ``ActivityImporter/sameRecording``
+    /// `nil` keeps both).
     public var sameRecordings: [String] = []
     /// Activities refused, each with the reason.
     public var rejected: [String] = []
@@ -74,8 +75,7 @@ public struct ActivityImporter: Sendable {
                 let apart = Int(abs(converted.workout.startDate.timeIntervalSince(stored.startDate)).rounded())
                 report.skippedAsDuplicate += 1
                 report.sameRecordings.append("\(label): the same recording as workout \(stored.id) (\(stored.activityType.name), "
-                    + "starts \(apart) s apart and covers the same time), so it was not imported again; "
-                    + "pass --allow-duplicates to keep both")
+                    + "starts \(apart) s apart and covers the same time), so it was not imported again")
                 continue
             }
             do {

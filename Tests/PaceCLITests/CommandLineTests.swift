@@ -86,7 +86,7 @@ import Testing
 
         #expect(result.status == 1)
         #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError == "Error: '\(storePath)' is not an SQLite database (is it the right file?). Point --store or PACE_STORE at a Pace store or a new file; nothing was changed.\n")
+        #expect(result.standardError == "Error: '\(storePath)' is not an SQLite database (is it the right file?). Open a Pace store or a new file instead; nothing was changed. Pass --store FILE or set PACE_STORE to use another store.\n")
         #expect(FileManager.default.contents(atPath: storePath) == content)
     }
 

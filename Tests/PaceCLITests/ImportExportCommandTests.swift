@@ -158,6 +158,7 @@ import Testing
                 "\(again.standardOutput)")
         #expect(again.standardOutput.contains("duplicate: ") && again.standardOutput.contains("the same recording as workout \(original.id)"),
                 "\(again.standardOutput)")
+        #expect(again.standardOutput.contains("pass --allow-duplicates to keep both"), "the command adds its own advice")
         #expect(try HealthStore(path: storePath).workouts().count == 1)
 
         let kept = try await pace.run(["import", fit, "--allow-duplicates"])

@@ -39,7 +39,7 @@ import Testing
         let error = #expect(throws: StoreError.self) { try HealthStore(path: path) }
 
         #expect(error?.code == .notADatabase)
-        #expect(error?.message == "'\(path)' is not an SQLite database (is it the right file?). Point --store or PACE_STORE at a Pace store or a new file; nothing was changed.")
+        #expect(error?.message == "'\(path)' is not an SQLite database (is it the right file?). Open a Pace store or a new file instead; nothing was changed.")
         #expect(FileManager.default.contents(atPath: path) == content)
     }
 

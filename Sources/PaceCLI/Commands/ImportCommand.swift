@@ -211,7 +211,7 @@ struct ImportSummary: Encodable {
         var lines = exports + ["Imported \(imported.count) workout\(imported.count == 1 ? "" : "s") from \(files) file\(files == 1 ? "" : "s"); "
             + "\(skippedAsDuplicate) skipped as duplicate; \(rejected.count) rejected."]
         lines += rejected.map { "rejected: \($0)" }
-        lines += sameRecordings.map { "duplicate: \($0)" }
+        lines += sameRecordings.map { "duplicate: \($0); pass --allow-duplicates to keep both" }
         lines += notes.map { "note: \($0)" }
         if !warnings.isEmpty { lines.append("\(warnings.count) warning\(warnings.count == 1 ? "" : "s"); --json lists them.") }
         return lines.joined(separator: "\n")

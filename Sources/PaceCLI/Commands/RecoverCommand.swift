@@ -81,7 +81,7 @@ struct RecoverCommand: AsyncParsableCommand {
                 try await session.discard()
                 output.write("Session \(item.id) never started; closed without a workout.")
             } else {
-                let recorded = try await session.finish()
+                let recorded = try await session.finishAdvising()
                 output.write(RecordingReport(recorded).text())
             }
         }

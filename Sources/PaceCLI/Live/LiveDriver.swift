@@ -196,7 +196,7 @@ actor LiveDriver {
             terminal.log("Left session \(session.id) open: run the same `pace record` to resume it, or `pace recover`.")
             return .left(session.id)
         }
-        let recorded = try await session.finish()
+        let recorded = try await session.finishAdvising()
         return .saved(LiveRecordingReport(recorded, endedBy: "finish", skippedInput: skipped, sources: sources.map(\.description)))
     }
 

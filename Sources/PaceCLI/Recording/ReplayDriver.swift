@@ -84,7 +84,7 @@ actor ReplayDriver {
         case .saved, .discarded, .failed:
             return finished
         default:
-            let result = try await session.finish()
+            let result = try await session.finishAdvising()
             if printAcknowledgements { FileHandle.standardOutput.write(Data("ack \(await session.acknowledgedSequence)\n".utf8)) }
             return result
         }
@@ -96,7 +96,7 @@ actor ReplayDriver {
     func key(_ key: Character) async {
         do {
             if try await session.handleCommonKey(key) { return }
-            if key == "f" { finished = try await session.finish() }
+            if key == "f" { finished = try await session.finishAdvising() }
         } catch {
             log("\(error)")
         }

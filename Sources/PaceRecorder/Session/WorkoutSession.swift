@@ -162,8 +162,8 @@ public actor WorkoutSession {
         } catch {
             machine.end(saved: false)
             throw SessionError(code: .cannotBuildWorkout,
-                               message: "The workout could not be built: \(error.message) The recording is safe in the journal; "
-                                   + "run `pace recover --finish` to try again.", cause: error)
+                               message: "The workout could not be built: \(error.message) The recording is safe in the journal, "
+                                   + "from which the session can be finished again.", cause: error)
         }
         let summary: Data
         do { summary = try JSONEncoder().encode(recorded.summary) } catch {
@@ -176,8 +176,8 @@ public actor WorkoutSession {
         } catch {
             machine.end(saved: false)
             throw SessionError(code: .journal,
-                               message: "The workout could not be saved: \(error.message) The recording is safe in the journal; "
-                                   + "run `pace recover --finish` to try again.", cause: error)
+                               message: "The workout could not be saved: \(error.message) The recording is safe in the journal, "
+                                   + "from which the session can be finished again.", cause: error)
         }
         acknowledge(pending.lastSequence)
         pending = JournalBatch(firstReadingSequence: nextSequence)
