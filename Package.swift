@@ -7,9 +7,9 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+// Linux only (docs/DECISIONS.md 106): no `platforms` claim, as nothing here is built or tested on Apple's.
 let package = Package(
     name: "Pace",
-    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "PaceModel", targets: ["PaceModel"]),
         .library(name: "PaceStore", targets: ["PaceStore"]),

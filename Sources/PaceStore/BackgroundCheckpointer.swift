@@ -23,9 +23,9 @@ import GRDBSQLite
 /// }
 /// checkpointer?.stop()
 /// ```
-public final class BackgroundCheckpointer: @unchecked Sendable {
+package final class BackgroundCheckpointer: @unchecked Sendable {
     /// The log length, in bytes, past which ``throttle()`` waits for the checkpointer.
-    public let logLimit: Int
+    package let logLimit: Int
 
     private let store: HealthStore
     private let logPath: String
@@ -47,7 +47,7 @@ public final class BackgroundCheckpointer: @unchecked Sendable {
     /// - Returns: `nil` for an in-memory store (it has no log).
     /// - Throws: ``StoreError`` with code ``StoreError/Code/database`` when the writer's automatic
     ///   checkpoints cannot be turned off or the checkpoint connection cannot open.
-    public init?(store: HealthStore, logLimit: Int = 64 << 20, maximumWait: Double = 10) throws(StoreError) {
+    package init?(store: HealthStore, logLimit: Int = 64 << 20, maximumWait: Double = 10) throws(StoreError) {
         guard let path = store.path else { return nil }
         self.store = store
         self.logLimit = logLimit
@@ -80,7 +80,7 @@ public final class BackgroundCheckpointer: @unchecked Sendable {
     }
 
     /// The longest ``throttle()`` waits, in seconds.
-    public let maximumWait: Double
+    package let maximumWait: Double
 
     /// Waits, when the log is longer than ``logLimit``, until the checkpointer has copied all of it,
     /// or at most ``maximumWait``. Call it between write transactions, never inside one.
@@ -89,7 +89,7 @@ public final class BackgroundCheckpointer: @unchecked Sendable {
     /// checkpoint from copying the pages written after its snapshot; the writer then goes on after
     /// ``maximumWait`` and the log grows until the reader lets go, as it would with SQLite's own
     /// checkpoints, instead of the import hanging.
-    public func throttle() {
+    package func throttle() {
         var status = stat()
         guard stat(logPath, &status) == 0, Int(status.st_size) > logLimit else { return }
         condition.lock()
@@ -104,7 +104,7 @@ public final class BackgroundCheckpointer: @unchecked Sendable {
     }
 
     /// Stops the thread after a last checkpoint and gives checkpoints back to the writer.
-    public func stop() {
+    package func stop() {
         condition.lock()
         let alreadyStopped = stopping
         stopping = true

@@ -1,4 +1,4 @@
-public import PaceModel
+package import PaceModel
 import Foundation
 
 /// Objects checked and encoded for saving: ``HealthStore/save(_:)-(HealthObjectBatch)`` then only
@@ -12,11 +12,11 @@ import Foundation
 /// let batch = try HealthObjectBatch(objects)   // on any thread
 /// try store.save(batch)                        // one transaction, all or nothing
 /// ```
-public struct HealthObjectBatch: Sendable {
+package struct HealthObjectBatch: Sendable {
     /// The objects, in the order given.
-    public let objects: [HealthObject]
+    package let objects: [HealthObject]
     /// Samples that belong to workouts, written in the same transaction after the objects.
-    public let associations: [WorkoutAssociation]
+    package let associations: [WorkoutAssociation]
     /// The encoded columns of each sample (`nil` for workouts and routes).
     let encoded: [EncodedSample?]
 
@@ -27,7 +27,7 @@ public struct HealthObjectBatch: Sendable {
     ///   - associations: Samples (in the batch or stored) that belong to workouts (in the batch or stored).
     /// - Throws: ``StoreError`` with code ``StoreError/Code/invalidObject`` for the first object that is
     ///   not valid.
-    public init(_ objects: [HealthObject], associations: [WorkoutAssociation] = []) throws(StoreError) {
+    package init(_ objects: [HealthObject], associations: [WorkoutAssociation] = []) throws(StoreError) {
         for object in objects {
             do { try object.validate() } catch {
                 throw StoreError(code: .invalidObject, message: error.description, cause: error)

@@ -48,7 +48,7 @@ extension HealthStore {
     ///
     /// - Parameter batch: The objects to save.
     /// - Throws: ``StoreError`` for the first object that cannot be saved; nothing is changed then.
-    public func save(_ batch: HealthObjectBatch) throws(StoreError) {
+    package func save(_ batch: HealthObjectBatch) throws(StoreError) {
         _ = try save(batch, skippingStoredSyncIdentifiers: false)
     }
 
@@ -68,7 +68,7 @@ extension HealthStore {
     /// - Returns: The positions in ``HealthObjectBatch/objects`` of the objects left out, in increasing order.
     /// - Throws: ``StoreError`` for the first object that cannot be saved; nothing is changed then.
     @discardableResult
-    public func saveSkippingStoredSyncIdentifiers(_ batch: HealthObjectBatch) throws(StoreError) -> [Int] {
+    package func saveSkippingStoredSyncIdentifiers(_ batch: HealthObjectBatch) throws(StoreError) -> [Int] {
         try save(batch, skippingStoredSyncIdentifiers: true)
     }
 

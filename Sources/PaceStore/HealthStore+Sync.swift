@@ -12,7 +12,7 @@ extension HealthStore {
     ///   - sourceBundleIdentifier: The source's bundle identifier.
     /// - Returns: The subset of `ids` that is stored.
     /// - Throws: ``StoreError`` if SQLite fails.
-    public func storedSyncIdentifiers(_ ids: [String], sourceBundleIdentifier: String) throws(StoreError) -> Set<String> {
+    package func storedSyncIdentifiers(_ ids: [String], sourceBundleIdentifier: String) throws(StoreError) -> Set<String> {
         guard !ids.isEmpty else { return [] }
         return try read { db in
             var found = Set<String>()

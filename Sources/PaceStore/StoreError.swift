@@ -91,7 +91,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     /// The message: one line, safe to show to a user.
     public var description: String { message }
 
-    /// The message followed by the chain of causes, one per line, for `--verbose` output.
+    /// The message followed by the chain of causes, one per line, for logs and bug reports.
     public func detailedDescription() -> String {
         var lines = ["\(code): \(message)"]
         if let path { lines.append("  path: \(path)") }

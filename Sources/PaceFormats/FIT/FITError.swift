@@ -74,7 +74,7 @@ public struct FITError: Error, Hashable, Sendable, CustomStringConvertible {
     /// prefixed by `<file>: ` when the file is known.
     public var description: String { (file.map { "\($0): " } ?? "") + "FIT decode failed: \(reason)" }
 
-    /// A multi-line description with the code and position, for `--verbose` output.
+    /// A multi-line description with the code and position, for logs and bug reports.
     public func detailedDescription() -> String {
         var lines = ["FIT decode failed (\(code))"]
         if let file { lines.append("  file: \(file)") }

@@ -76,7 +76,7 @@ public struct GPXError: Error, Sendable, CustomStringConvertible {
         "\(GPXError.position(file: file, line: line, column: column)): \(message)"
     }
 
-    /// A multi-line description for `--verbose` output: the description, the code and the cause.
+    /// A multi-line description for logs and bug reports: the description, the code and the cause.
     public func detailedDescription() -> String {
         var lines = [description, "  code: \(code)"]
         if let cause { lines.append("  cause: \(String(describing: cause))") }

@@ -1,4 +1,5 @@
 import Foundation
+import PaceModel
 
 /// Why decompressing one zip entry stopped; the archive turns it into its format's error.
 enum ZipReadFailure: Error {
@@ -22,9 +23,8 @@ enum ZipReadFailure: Error {
 
 /// Bytes all entries of one archive have produced so far, shared by every read of that archive
 /// (export.xml sources, which may be read on another thread, and route reads), guarded by a lock.
-final class ZipByteBudget: @unchecked Sendable {
-    private let lock = NSLock()
-    private var used: UInt64 = 0
+final class ZipByteBudget: Sendable {
+    private let used = Locked<UInt64>(0)
     /// The most bytes allowed, in bytes.
     let limit: UInt64
 
@@ -33,10 +33,11 @@ final class ZipByteBudget: @unchecked Sendable {
     /// Counts `count` more bytes.
     /// - Throws: ``ZipReadFailure/totalExceeded(limit:)`` when the total passes the limit.
     func spend(_ count: Int) throws(ZipReadFailure) {
-        lock.lock()
-        defer { lock.unlock() }
-        used += UInt64(count)
-        if used > limit { throw .totalExceeded(limit: limit) }
+        let total = used.withLock { used in
+            used += UInt64(count)
+            return used
+        }
+        if total > limit { throw .totalExceeded(limit: limit) }
     }
 }
 

@@ -67,7 +67,7 @@ public struct TCXError: Error, Sendable, CustomStringConvertible {
     /// The one-line message.
     public var description: String { message }
 
-    /// A multi-line description with the code and the underlying cause, for `--verbose` output.
+    /// A multi-line description with the code and the underlying cause, for logs and bug reports.
     public func detailedDescription() -> String {
         var lines = ["TCXError: \(code)", "  \(message)"]
         if let cause { lines.append("  caused by: \(String(describing: cause))") }

@@ -29,7 +29,7 @@ public struct CategorySample: Hashable, Sendable, Codable, Identifiable {
     /// Creates a category sample; call ``validate()`` (the store does) before trusting it.
     ///
     /// - Parameters:
-    ///   - id: Unique identifier; a new random UUID by default.
+    ///   - id: Unique identifier; by default a new time-ordered UUID (`UUID.timeOrdered()`, version 7).
     ///   - type: What is recorded.
     ///   - value: A raw value the type allows.
     ///   - start: Start of the interval (UTC).

@@ -33,7 +33,7 @@ public struct QuantitySample: Hashable, Sendable, Codable, Identifiable {
     /// Creates a quantity sample; call ``validate()`` (the store does) before trusting it.
     ///
     /// - Parameters:
-    ///   - id: Unique identifier; a new random UUID by default.
+    ///   - id: Unique identifier; by default a new time-ordered UUID (`UUID.timeOrdered()`, version 7).
     ///   - type: What is measured.
     ///   - quantity: Value and unit; the unit must suit `type`.
     ///   - start: Start of the interval (UTC).

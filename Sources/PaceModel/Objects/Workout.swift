@@ -38,7 +38,7 @@ public struct Workout: Hashable, Sendable, Codable, Identifiable {
     /// Creates a workout; call ``validate()`` (the store does) before trusting it.
     ///
     /// - Parameters:
-    ///   - id: Unique identifier; a new random UUID by default.
+    ///   - id: Unique identifier; by default a new time-ordered UUID (`UUID.timeOrdered()`, version 7).
     ///   - activityType: What the person did.
     ///   - start: Start (UTC).
     ///   - end: End (UTC), not before `start`.

@@ -26,7 +26,7 @@ public struct WorkoutRoute: Hashable, Sendable, Codable, Identifiable {
     /// Creates a route for a workout.
     ///
     /// - Parameters:
-    ///   - id: Unique identifier; a new random UUID by default.
+    ///   - id: Unique identifier; by default a new time-ordered UUID (`UUID.timeOrdered()`, version 7).
     ///   - workoutID: The workout it belongs to.
     ///   - locations: Locations in time order.
     ///   - source: The writing app.

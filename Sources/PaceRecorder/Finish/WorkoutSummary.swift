@@ -1,6 +1,6 @@
 public import Foundation
 public import PaceModel
-public import PaceStore
+package import PaceStore
 
 /// What a finished recording adds up to, stored beside its workout.
 ///
@@ -85,7 +85,7 @@ public struct RecordedWorkout: Sendable {
     public var summary: WorkoutSummary
 
     /// The samples among ``objects``, which belong to the workout.
-    public var association: WorkoutAssociation {
+    package var association: WorkoutAssociation {
         WorkoutAssociation(workoutID: workout.id, sampleIDs: objects.compactMap { object in
             switch object {
             case .quantitySample, .categorySample: object.id

@@ -1,3 +1,4 @@
+import PaceModel
 import Foundation
 
 /// A client connection to a D-Bus message bus over a Unix socket.
@@ -38,7 +39,7 @@ public final class DBusConnection: Sendable {
     ///   not answer `Hello`; `CancellationError` when the task is cancelled.
     public static func connect(to address: DBusAddress, timeout: Duration = .seconds(5)) async throws -> DBusConnection {
         let deadline = ContinuousClock.now + timeout
-        let cancelled = DBusLocked(false)
+        let cancelled = Locked(false)
         let opened: OpenedSocket = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<OpenedSocket, any Error>) in
                 // Connecting and the SASL exchange are blocking socket I/O: keep them off the cooperative pool.

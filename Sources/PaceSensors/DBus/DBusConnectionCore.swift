@@ -1,3 +1,4 @@
+import PaceModel
 import Foundation
 import Logging
 
@@ -22,8 +23,8 @@ final class DBusConnectionCore: Sendable {
 
     let socket: DBusSocket
     let guid: String
-    private let state = DBusLocked(State())
-    private let writeLock = DBusLocked(())
+    private let state = Locked(State())
+    private let writeLock = Locked(())
     private let logger = Logger(label: "pace.sensors.dbus")
 
     init(socket: DBusSocket, guid: String) {

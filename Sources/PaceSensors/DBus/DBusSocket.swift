@@ -1,3 +1,4 @@
+import PaceModel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,11 +9,11 @@ import Darwin
 /// so the caller can give up promptly; nothing here blocks indefinitely.
 final class DBusSocket: @unchecked Sendable {
     /// The file descriptor; -1 once closed.
-    private let descriptor: DBusLocked<Int32>
+    private let descriptor: Locked<Int32>
     let target: String
 
     private init(descriptor: Int32, target: String) {
-        self.descriptor = DBusLocked(descriptor)
+        self.descriptor = Locked(descriptor)
         self.target = target
     }
 

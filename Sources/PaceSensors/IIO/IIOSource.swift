@@ -70,13 +70,15 @@ public struct IIOSource: SensorSource {
     /// Polls the device until the calling task is cancelled (stops within one poll interval, at
     /// most a second).
     public func run(_ emit: @escaping @Sendable (SensorEvent) async -> Void) async {
-        let state = SamplerBox(IIOSampler(device: device, kind: kind, root: root, gyroscope: gyroscope))
+        let state = Locked(IIOSampler(device: device, kind: kind, root: root, gyroscope: gyroscope))
         let interval = Duration.seconds(1 / rate)
         let retry = max(interval, .seconds(1))
         Self.logger.debug("Reading IIO device", metadata: ["device": "\(device)", "kind": "\(kind.rawValue)", "rate": "\(rate)"])
         let events = SysfsPoller.events(name: "pace.iio.\(device)", bufferLimit: max(64, Int(rate * 10))) {
-            let events = state.sampler.poll(at: Date())
-            return SysfsPoller.Step(events: events, delay: state.sampler.health.isDisconnected ? retry : interval)
+            state.withLock { sampler in
+                let events = sampler.poll(at: Date())
+                return SysfsPoller.Step(events: events, delay: sampler.health.isDisconnected ? retry : interval)
+            }
         }
         for await event in events {
             if case .disconnected(_, let reason) = event {
@@ -103,10 +105,4 @@ public struct IIOSource: SensorSource {
                                  channels: channels, kinds: IIOChannelNames.kinds(of: channels))
         }
     }
-}
-
-/// The sampler, owned by the polling thread alone.
-final class SamplerBox: @unchecked Sendable {
-    var sampler: IIOSampler
-    init(_ sampler: IIOSampler) { self.sampler = sampler }
 }

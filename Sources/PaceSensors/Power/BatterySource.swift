@@ -48,10 +48,10 @@ public struct BatterySource: SensorSource {
 
     /// Reads the battery every ``interval`` until the calling task is cancelled (stops at once).
     public func run(_ emit: @escaping @Sendable (SensorEvent) async -> Void) async {
-        let state = BatterySamplerBox(BatterySampler(path: path, root: root))
+        let state = Locked(BatterySampler(path: path, root: root))
         let interval = interval
         let events = SysfsPoller.events(name: "pace.battery", bufferLimit: 64) {
-            SysfsPoller.Step(events: state.sampler.poll(at: Date()), delay: interval)
+            state.withLock { SysfsPoller.Step(events: $0.poll(at: Date()), delay: interval) }
         }
         for await event in events {
             if case .disconnected(_, let reason) = event {
@@ -74,10 +74,4 @@ public struct BatterySource: SensorSource {
                                isSystemBattery: PowerSupplyDirectory.isSystemBattery(path))
         }
     }
-}
-
-/// The sampler, owned by the polling thread alone.
-final class BatterySamplerBox: @unchecked Sendable {
-    var sampler: BatterySampler
-    init(_ sampler: BatterySampler) { self.sampler = sampler }
 }

@@ -1,5 +1,5 @@
 import Foundation
-public import PaceModel
+package import PaceModel
 
 /// The journal's compact binary encoding of ``SensorReading`` values: little-endian, one tag byte,
 /// the time as a 64-bit float of seconds since 2001-01-01 UTC, then the kind's fields.
@@ -16,12 +16,12 @@ public import PaceModel
 /// | 5 | cadence | per minute (f64) |
 /// | 6 | power | watts (f64) |
 /// | 7 | battery | level 0…1 (f64), charging (u8) |
-public enum ReadingCodec {
+package enum ReadingCodec {
     /// Appends the encoding of `reading` to `buffer`.
     /// - Parameters:
     ///   - reading: The reading.
     ///   - buffer: The chunk being built.
-    public static func encode(_ reading: SensorReading, into buffer: inout [UInt8]) {
+    package static func encode(_ reading: SensorReading, into buffer: inout [UInt8]) {
         func put(_ value: Double) {
             withUnsafeBytes(of: value.bitPattern.littleEndian) { buffer.append(contentsOf: $0) }
         }
@@ -72,7 +72,7 @@ public enum ReadingCodec {
     /// - Returns: The readings in the order they were encoded.
     /// - Throws: ``StoreError`` with code ``StoreError/Code/corrupt`` naming the byte offset when the
     ///   chunk is truncated, has an unknown tag, or holds a different number of readings.
-    public static func decode(_ bytes: [UInt8], expectedCount: Int) throws(StoreError) -> [SensorReading] {
+    package static func decode(_ bytes: [UInt8], expectedCount: Int) throws(StoreError) -> [SensorReading] {
         var readings: [SensorReading] = []
         readings.reserveCapacity(expectedCount)
         var offset = 0

@@ -63,7 +63,7 @@ public struct RecordingJournal: Sendable {
     ///   - summary: The workout summary, encoded by the recorder, stored beside the workout.
     ///   - endedAt: When the session ended.
     /// - Throws: ``StoreError``; nothing is written then.
-    public func finish(_ sessionID: UUID, finalBatch: JournalBatch, objects: HealthObjectBatch, workoutID: UUID,
+    package func finish(_ sessionID: UUID, finalBatch: JournalBatch, objects: HealthObjectBatch, workoutID: UUID,
                        summary: Data, endedAt: Date) throws(StoreError) {
         try write { db in
             try Self.requireOpen(sessionID, db)

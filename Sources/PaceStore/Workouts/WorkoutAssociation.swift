@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Samples that belong to a workout, saved with them in one ``HealthObjectBatch``: what HealthKit's
 /// workout builder does when it saves the samples it was given.
@@ -8,18 +8,18 @@ public import Foundation
 ///                                   associations: [WorkoutAssociation(workoutID: run.id, sampleIDs: heartRates.map(\.id))])
 /// try store.save(batch)
 /// ```
-public struct WorkoutAssociation: Hashable, Sendable {
+package struct WorkoutAssociation: Hashable, Sendable {
     /// The workout, stored or saved in the same batch.
-    public var workoutID: UUID
+    package var workoutID: UUID
     /// Quantity or category samples, stored or saved in the same batch.
-    public var sampleIDs: [UUID]
+    package var sampleIDs: [UUID]
 
     /// Creates an association.
     ///
     /// - Parameters:
     ///   - workoutID: The workout.
     ///   - sampleIDs: Its samples.
-    public init(workoutID: UUID, sampleIDs: [UUID]) {
+    package init(workoutID: UUID, sampleIDs: [UUID]) {
         self.workoutID = workoutID
         self.sampleIDs = sampleIDs
     }
