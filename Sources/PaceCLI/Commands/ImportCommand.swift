@@ -34,178 +34,56 @@ struct ImportCommand: ParsableCommand {
     var allowDuplicates = false
 
     func run() throws {
-        let exports = paths.filter(Self.isAppleHealthExport)
-        let archives = paths.filter { !exports.contains($0) && Self.isActivityArchive($0) }
-        let files = Self.expand(paths.filter { !exports.contains($0) && !archives.contains($0) })
-        guard !files.isEmpty || !exports.isEmpty || !archives.isEmpty else {
+        let inputs = ImportInput.classify(paths)
+        guard !inputs.isEmpty else {
             throw ValidationError("No .gpx, .tcx or .fit files (or .gz of them) in \(paths.joined(separator: ", ")).")
         }
         let store = try storeOptions.open()
-        var summary = ImportSummary()
         let progress = ProgressLine()
-        if !exports.isEmpty {
-            summary.appleHealth = exports.map { Self.importAppleHealth($0, into: store, progress: progress) }
-        }
-        let importer = ActivityImporter(store: store, sameRecording: allowDuplicates ? nil : SameRecordingRule())
-        var fileCount = files.count
-        var filesRead = 0
-        /// Imports one read file and shows the running counts: a bar over the files named (archives
-        /// add their entries as they are read) on a terminal, a line per file elsewhere.
-        func importFile(_ result: Result<ActivityFile, FileImportError>, step: String, label: String) {
-            let outcome: String
-            switch result {
-            case .success(let file):
-                let report = importer.import(file.activities, fileIdentifier: file.contentIdentifier)
-                summary.add(report, file: label, warnings: file.warnings, notes: file.notes)
-                outcome = "\(report.imported.count) imported, \(report.skippedAsDuplicate) duplicate, \(report.rejected.count) rejected"
-                    + (file.notes.isEmpty ? "" : ", \(file.notes.count) note\(file.notes.count == 1 ? "" : "s")")
-            case .failure(let error):
-                summary.rejected.append(error.description)
-                outcome = "rejected"
-            }
-            filesRead += 1
-            let total = max(fileCount, filesRead)
-            progress.update(
-                terminal: "\(ProgressLine.bar(done: filesRead, total: total)) \(filesRead)/\(total) files · "
-                    + "\(summary.imported.count) imported · \(summary.skippedAsDuplicate) duplicate · \(summary.rejected.count) rejected · "
-                    + (label as NSString).lastPathComponent,
-                plain: "\(step) \(label): \(outcome)")
-        }
-        for (index, url) in files.enumerated() {
-            importFile(Result { () throws(FileImportError) in try ActivityFileReader.read(url) },
-                       step: "[\(index + 1)/\(files.count)]", label: url.path)
-        }
-        for path in archives {
-            var index = 0
-            let before = fileCount
-            do {
-                let count = try ActivityFileReader.readArchive(URL(fileURLWithPath: path)) { label, total, result in
-                    index += 1
-                    fileCount = before + total
-                    importFile(result, step: "[\(index)/\(total)]", label: label)
-                }
-                fileCount = before + count
-                if count == 0 {
-                    summary.rejected.append("'\((path as NSString).lastPathComponent)' contains no export.xml and no GPX, TCX or FIT "
-                        + "files (or .gz of them), so it is neither an Apple Health export nor an archive of activities (\(path)); "
-                        + "import the export.zip from Health › Export All Health Data, or a zip of GPX, TCX or FIT files")
-                }
-            } catch {
-                summary.rejected.append(error.description)
-                progress.update(terminal: "\(path): rejected", plain: "\(path): rejected")
-            }
-        }
+        let outcome = ImportRunner(store: store, sameRecording: allowDuplicates ? nil : SameRecordingRule())
+            .run(inputs) { Self.show($0, on: progress) }
         progress.finish()
-        output.write(output.json ? try JSONOutput.encode(summary) : summary.text(files: fileCount))
-        let appleHealthRejected = summary.appleHealth?.contains { $0.error != nil || $0.report.rejectedCount > 0 } ?? false
-        if !summary.rejected.isEmpty || appleHealthRejected { throw ExitCode.failure }
+        output.write(output.json ? try JSONOutput.encode(outcome) : outcome.text())
+        if outcome.hasRejections { throw ExitCode.failure }
     }
 
-    /// A `.zip` that is not an Apple Health export: read as an archive of activity files (Strava's
-    /// bulk export, a zipped folder of rides).
-    static func isActivityArchive(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return ActivityFileReader.isArchive(path) && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            && !isDirectory.boolValue
-    }
-
-    /// A `.zip` (Apple Health's export.zip), a folder containing `export.xml`, a file named `export.xml`,
-    /// or an `.xml` file whose document is `HealthData` (an export.xml renamed).
-    static func isAppleHealthExport(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
-        if !isDirectory.boolValue, ActivityFileReader.isArchive(path) {
-            // A zip without export.xml is an archive of activities; one that cannot be opened at all
-            // goes the Apple Health way, whose errors say what is wrong with it.
-            return (try? AppleHealthExportArchive.holdsExportXML(URL(fileURLWithPath: path))) ?? true
-        }
-        if isDirectory.boolValue {
-            return FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("export.xml"))
-        }
-        if (path as NSString).lastPathComponent == "export.xml" { return true }
-        return (path as NSString).pathExtension.lowercased() == "xml" && Self.startsAsHealthData(path)
-    }
-
-    /// Whether an XML file renamed from `export.xml` is one: its document element (or the DOCTYPE
-    /// naming it, which Apple's export puts first, with a DTD of a few kilobytes) is `HealthData`,
-    /// within the first 64 KiB.
-    static func startsAsHealthData(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 1 << 16) else { return false }
-        let text = String(decoding: head, as: UTF8.self)
-        return text.contains("<HealthData") || text.contains("<!DOCTYPE HealthData")
-    }
-
-    static func importAppleHealth(_ path: String, into store: HealthStore, progress: ProgressLine) -> AppleHealthImportOutcome {
+    /// One progress event as the command shows it: a bar over the files named (archives add their
+    /// entries as they are read) on a terminal, a line per file elsewhere.
+    static func show(_ event: ImportProgress, on progress: ProgressLine) {
         func counts(_ report: AppleHealthImportReport) -> String {
             "\(report.itemsRead) items read, \(report.samplesImported) samples and \(report.workoutsImported) workouts imported"
         }
-        do {
-            let report = try AppleHealthImporter(store: store).import(at: URL(fileURLWithPath: path)) { report in
-                progress.update(terminal: "\((path as NSString).lastPathComponent): \(counts(report))…", plain: "\(path): \(counts(report))")
-            }
+        switch event {
+        case .appleHealth(let path, let report, false):
+            progress.update(terminal: "\((path as NSString).lastPathComponent): \(counts(report))…", plain: "\(path): \(counts(report))")
+        case .appleHealth(let path, let report, true):
             progress.update(terminal: "\((path as NSString).lastPathComponent): \(counts(report)), done",
                             plain: "\(path): \(report.itemsRead) items read, done")
             progress.finish()
-            return AppleHealthImportOutcome(path: path, report: report, error: nil)
-        } catch {
+        case .appleHealthFailed(let path):
             progress.update(terminal: "\(path): rejected", plain: "\(path): rejected")
             progress.finish()
-            return AppleHealthImportOutcome(path: path, report: AppleHealthImportReport(), error: error.description)
+        case .archiveFailed(let path):
+            progress.update(terminal: "\(path): rejected", plain: "\(path): rejected")
+        case .file(let file):
+            let outcome = file.counts.map { counts in
+                "\(counts.imported) imported, \(counts.duplicates) duplicate, \(counts.rejected) rejected"
+                    + (counts.notes == 0 ? "" : ", \(counts.notes) note\(counts.notes == 1 ? "" : "s")")
+            } ?? "rejected"
+            progress.update(
+                terminal: "\(ProgressLine.bar(done: file.done, total: file.total)) \(file.done)/\(file.total) files · "
+                    + "\(file.totals.imported) imported · \(file.totals.duplicates) duplicate · \(file.totals.rejected) rejected · "
+                    + (file.label as NSString).lastPathComponent,
+                plain: "\(file.step) \(file.label): \(outcome)")
         }
     }
-
-    /// Files named, and supported files found (recursively, sorted) in folders named.
-    static func expand(_ paths: [String]) -> [URL] {
-        var files: [URL] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                files.append(URL(fileURLWithPath: path))
-                continue
-            }
-            let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
-            files += found.sorted()
-                .filter(ActivityFileReader.isSupported)
-                .map { URL(fileURLWithPath: path).appendingPathComponent($0) }
-        }
-        return files
-    }
-
 }
 
-/// `pace import` output. Field names are stable.
-struct ImportSummary: Encodable {
-    /// UUIDs of the workouts saved.
-    var imported: [UUID] = []
-    /// Activities skipped because they were already in the store.
-    var skippedAsDuplicate = 0
-    /// Those of them that repeat a stored workout from another file, each naming it.
-    var sameRecordings: [String] = []
-    /// Files or activities refused, each with its reason.
-    var rejected: [String] = []
-    /// Warnings: values skipped on purpose, totals computed.
-    var warnings: [String] = []
-    /// What files held that did not become workouts, or became one together (tracks joined, empty
-    /// tracks, a route without times), one sentence each naming the file. Not a rejection.
-    var notes: [String] = []
-    /// Apple Health exports imported; absent when none was named.
-    var appleHealth: [AppleHealthImportOutcome]?
-
-    /// Adds one file's report; its activities' rejections, duplicates and notes are prefixed with
-    /// the file (`file` as named, or `archive.zip:entry`), since an activity's name alone does not
-    /// say which file it came from.
-    mutating func add(_ report: ImportReport, file: String, warnings fileWarnings: [String], notes fileNotes: [String] = []) {
-        imported += report.imported
-        skippedAsDuplicate += report.skippedAsDuplicate
-        sameRecordings += report.sameRecordings.map { "\(file): \($0)" }
-        rejected += report.rejected.map { "\(file): \($0)" }
-        warnings += fileWarnings + report.notes.map { "\(file): \($0)" }
-        notes += fileNotes.map { "\(file): \($0)" }
-    }
-
-    func text(files: Int) -> String {
+/// `pace import`'s text output.
+extension ImportOutcome {
+    /// The summary `pace import` prints, with the command's own advice.
+    func text() -> String {
+        let files = fileCount
         let exports = (appleHealth ?? []).flatMap(\.lines)
         guard files > 0 || !rejected.isEmpty else { return exports.joined(separator: "\n") }
         var lines = exports + ["Imported \(imported.count) workout\(imported.count == 1 ? "" : "s") from \(files) file\(files == 1 ? "" : "s"); "
@@ -218,15 +96,8 @@ struct ImportSummary: Encodable {
     }
 }
 
-/// One Apple Health export in the `pace import` output. Field names are stable.
-struct AppleHealthImportOutcome: Encodable {
-    /// The path named.
-    var path: String
-    /// What was imported.
-    var report: AppleHealthImportReport
-    /// Why the export could not be read or the store failed, if it did.
-    var error: String?
-
+/// One Apple Health export in `pace import`'s text output.
+extension AppleHealthImportOutcome {
     var lines: [String] {
         let workouts = report.workoutsImported == 1 ? "1 workout" : "\(report.workoutsImported) workouts"
         let routes = report.routesImported == 1 ? "1 route" : "\(report.routesImported) routes"
