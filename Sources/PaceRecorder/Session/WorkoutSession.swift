@@ -28,8 +28,6 @@ public actor WorkoutSession {
     public nonisolated var snapshots: WorkoutSnapshots { WorkoutSnapshots(hub: hub) }
 
     private let journal: RecordingJournal
-    /// The session's own thread: journal writes block it for an fsync each, never the cooperative pool.
-    private let executor = SerialQueueExecutor(label: "org.pace.recorder.session")
     private let clock: any SessionClock
     private let hub = SnapshotHub()
     private let logger = Logger(label: "org.pace.recorder")
@@ -51,13 +49,6 @@ public actor WorkoutSession {
     private var replaying = false
     /// The highest sequence number durably journaled.
     public private(set) var acknowledgedSequence: Int64 = 0
-
-    /// The session runs on its own serial queue (``SerialQueueExecutor``): its journal writes are
-    /// synchronous and durable, and must not hold one of Swift's cooperative threads.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
-
-    /// Whether the caller runs on the session's own queue (for tests).
-    var isOnOwnQueue: Bool { executor.isCurrent }
 
     private init(id: UUID, configuration: WorkoutSessionConfiguration, journal: RecordingJournal, clock: any SessionClock) {
         self.id = id
