@@ -1,15 +1,9 @@
 public import Foundation
 public import PaceFormats
 
-/// A file the import flow could not read: which file and why, in the reader's own words.
-public struct FileImportError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The file.
-    public var path: String
-    /// What was wrong, with position, and what to do.
-    public var message: String
-    /// `path: message`.
-    public var description: String { message.hasPrefix(path) ? message : "\(path): \(message)" }
-}
+/// A file the import flow could not read: an ``ImportProblem`` naming the file, with its code and,
+/// when the reader knows it, the position.
+public typealias FileImportError = ImportProblem
 
 /// The activities read from one file, with the file's content identifier.
 public struct ActivityFile: Sendable {
@@ -73,10 +67,10 @@ public enum ActivityFileReader {
     public static func read(_ url: URL) throws(FileImportError) -> ActivityFile {
         let path = url.path
         guard FileManager.default.fileExists(atPath: path) else {
-            throw FileImportError(path: path, message: "does not exist; check the path")
+            throw FileImportError(code: .missingFile, file: path, message: "does not exist; check the path")
         }
         guard let format = format(ofPath: path) else {
-            throw FileImportError(path: path, message: "is not a GPX, TCX or FIT file (by its extension, optionally .gz), nor an "
+            throw FileImportError(code: .unsupportedFile, file: path, message: "is not a GPX, TCX or FIT file (by its extension, optionally .gz), nor an "
                 + "Apple Health export or a zip of activities; convert it or rename it")
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.uint64Value ?? 0
@@ -84,7 +78,7 @@ public enum ActivityFileReader {
         return try read(path: path, format: format) { () throws(FileImportError) -> any ByteSource in
             let file: FileByteSource
             do { file = try FileByteSource(url: url) } catch {
-                throw FileImportError(path: path, message: "cannot be read (\(error.localizedDescription)); check the path and its permissions")
+                throw FileImportError(code: .unreadableFile, file: path, message: "cannot be read (\(error.localizedDescription)); check the path and its permissions")
             }
             return format.compressed ? GzipByteSource(file, maximumOutputBytes: maximumFileSize) : file
         }
@@ -120,7 +114,7 @@ public enum ActivityFileReader {
         do {
             archive = try ZipArchive(url: url, limits: limits)
         } catch {
-            throw FileImportError(path: url.path, message: error.message)
+            throw FileImportError(code: .invalidArchive, file: url.path, message: error.message)
         }
         let entries = archive.filePaths.filter { !$0.hasPrefix("__MACOSX/") && isSupported($0) }
         for entry in entries {
@@ -131,7 +125,7 @@ public enum ActivityFileReader {
                 return try read(path: label, format: format) { () throws(FileImportError) -> any ByteSource in
                     let source: ZipEntryByteSource
                     do throws(ZipArchiveError) { source = try archive.source(ofEntry: entry, maximumBytes: maximumFileSize) } catch {
-                        throw FileImportError(path: label, message: error.message)
+                        throw FileImportError(code: .invalidArchive, file: label, message: error.message)
                     }
                     return format.compressed ? GzipByteSource(source, maximumOutputBytes: maximumFileSize) : source
                 }
@@ -142,7 +136,7 @@ public enum ActivityFileReader {
 
     private static func checkSize(_ size: UInt64, path: String) throws(FileImportError) {
         guard size > maximumFileSize else { return }
-        throw FileImportError(path: path, message: String(format: "is %.1f GiB; an activity file is imported as one workout held in memory, "
+        throw FileImportError(code: .fileTooLarge, file: path, message: String(format: "is %.1f GiB; an activity file is imported as one workout held in memory, "
             + "and Pace accepts up to %.0f GiB (a day at 1 Hz is about 30 MB). Split it into one file per activity "
             + "(e.g. `gpsbabel -i gpx -f big.gpx -x track,pack,split=1h -o gpx -F part.gpx`).",
             Double(size) / 1_073_741_824, Double(maximumFileSize) / 1_073_741_824))
@@ -161,11 +155,11 @@ public enum ActivityFileReader {
             let advice = error.code == .notGzip
                 ? "the name ends in .gz but the file is not compressed: remove the .gz from its name"
                 : "the file is not a readable gzip file: check that it downloaded completely, or decompress it with `gzip -dk` to see what it holds"
-            throw FileImportError(path: path, message: "\(error.description); \(advice)")
+            throw FileImportError(code: .unreadableFile, file: path, message: "\(error.description); \(advice)")
         } catch let error as ZipArchiveError {
-            throw FileImportError(path: path, message: error.message)
+            throw FileImportError(code: .invalidArchive, file: path, message: error.message)
         } catch {
-            throw FileImportError(path: path, message: "cannot be read (\(error.localizedDescription)); check the path and its permissions")
+            throw FileImportError(code: .unreadableFile, file: path, message: "cannot be read (\(error.localizedDescription)); check the path and its permissions")
         }
         // Each reader streams its source: a file is never held whole in memory.
         let input = try open()
@@ -177,14 +171,16 @@ public enum ActivityFileReader {
                 var (activities, notes) = trackJoin.join(document.tracks)
                 if let contents = GPXContentNote.note(for: document) { notes.append(contents) }
                 return ActivityFile(path: path, activities: activities, warnings: warnings, contentIdentifier: identifier, notes: notes)
-            } catch { throw FileImportError(path: path, message: error.description) }
+            } catch { throw FileImportError(code: .invalidFile, file: path, position: .init(line: error.line, column: error.column),
+                                            message: error.description) }
         case "tcx":
             do {
                 let document = try TCXReader().read(source: input, fileName: path)
                 let warnings = document.warnings.map { "\(path):\($0.line): \($0.reason)" }
                 return ActivityFile(path: path, activities: document.activities.map(\.recorded), warnings: warnings,
                                     contentIdentifier: identifier)
-            } catch { throw FileImportError(path: path, message: error.description) }
+            } catch { throw FileImportError(code: .invalidFile, file: path, position: .init(line: error.line, column: error.column),
+                                            message: error.description) }
         default:
             // A recording cut short (the battery died, the device crashed) keeps what it recorded,
             // with a warning saying where it ends; corruption anywhere else is still refused.
@@ -193,7 +189,8 @@ public enum ActivityFileReader {
                 let (activity, warnings) = try reader.read(source: input, file: path)
                 return ActivityFile(path: path, activities: [activity], warnings: warnings.map { "\(path): \($0.description)" },
                                     contentIdentifier: identifier)
-            } catch { throw FileImportError(path: path, message: error.description) }
+            } catch { throw FileImportError(code: .invalidFile, file: path, position: .init(byteOffset: error.byteOffset),
+                                            message: error.description) }
         }
     }
 

@@ -14,8 +14,8 @@ public struct ImportReport: Hashable, Sendable {
     /// file, one sentence each naming that workout (an importer with ``ActivityImporter/sameRecording``
     /// `nil` keeps both).
     public var sameRecordings: [String] = []
-    /// Activities refused, each with the reason.
-    public var rejected: [String] = []
+    /// Activities refused, each with its code, the activity and the reason (the caller knows the file).
+    public var rejected: [ImportProblem] = []
     /// Notes on derived or dropped data.
     public var notes: [String] = []
 
@@ -61,14 +61,14 @@ public struct ActivityImporter: Sendable {
             do {
                 converted = try converter.convert(activity, fileIdentifier: activities.count == 1 ? fileIdentifier : "\(fileIdentifier)#\(index)")
             } catch {
-                report.rejected.append("\(label): \(error.message)")
+                report.rejected.append(ImportProblem(code: .invalidActivity, activity: label, message: error.message))
                 continue
             }
             let stored: Workout?
             do {
                 stored = try storedRecording(like: converted.workout)
             } catch {
-                report.rejected.append("\(label): \(error.description)")
+                report.rejected.append(ImportProblem(code: .storeRefused, activity: label, message: error.description))
                 continue
             }
             if let stored {
@@ -85,7 +85,7 @@ public struct ActivityImporter: Sendable {
             } catch let error where error.code == .syncVersionNotHigher {
                 report.skippedAsDuplicate += 1
             } catch {
-                report.rejected.append("\(label): \(error.message)")
+                report.rejected.append(ImportProblem(code: .storeRefused, activity: label, message: error.message))
             }
         }
         return report

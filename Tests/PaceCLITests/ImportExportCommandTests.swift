@@ -74,6 +74,15 @@ import Testing
         #expect(result.standardOutput.hasPrefix("Imported 0 workouts from 1 file; 0 skipped as duplicate; 1 rejected.\nrejected: "))
         #expect(result.standardOutput.contains("garbage-not-xml.tcx"))
         #expect(try HealthStore(path: storePath).workouts().isEmpty)
+
+        // --json types the refusal: a stable code, the file, the reader's position, the message.
+        let json = try await pace.run(["import", Self.fixture("tcx/garbage-not-xml.tcx"), "--json"])
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let rejected = try #require((summary["rejected"] as? [[String: Any]])?.first, "\(json.standardOutput)")
+        #expect(rejected["code"] as? String == "invalidFile")
+        #expect((rejected["file"] as? String)?.hasSuffix("garbage-not-xml.tcx") == true)
+        #expect((rejected["position"] as? [String: Any])?["line"] as? Int == 1, "\(json.standardOutput)")
+        #expect((rejected["message"] as? String)?.isEmpty == false)
     }
 
     @Test func aRecordingDamagedByACrashImportsUpToTheDamageAndSaysWhere() async throws {

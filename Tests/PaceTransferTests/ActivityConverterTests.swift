@@ -246,7 +246,8 @@ import Testing
 
         #expect(report.imported.count == 1)
         #expect(report.rejected.count == 1)
-        #expect(report.rejected.first?.hasPrefix("broken: The activity has no timestamps") == true)
+        #expect(report.rejected.first?.description.hasPrefix("broken: The activity has no timestamps") == true)
+        #expect(report.rejected.first?.code == .invalidActivity && report.rejected.first?.activity == "broken")
         #expect(try store.workouts().first?.metadata.syncIdentifier == "import:hash#1")
     }
 }

@@ -50,7 +50,9 @@ import Testing
         }
 
         #expect(outcome.imported.count == 1 && outcome.rejected.count == 1, "\(outcome.rejected)")
-        #expect(outcome.rejected.first?.contains("broken.gpx") == true)
+        let problem = try #require(outcome.rejected.first)
+        #expect(problem.file == bad && problem.code == .invalidFile, "\(problem)")
+        #expect(problem.position?.line == 1 && problem.position?.column != nil, "the reader's position: \(problem)")
         #expect(outcome.fileCount == 2 && outcome.hasRejections)
         #expect(events.map(\.done) == [1, 2] && events.allSatisfy { $0.total == 2 })
         #expect(events.first?.counts?.imported == 1 && events.last?.counts == nil)

@@ -9,8 +9,8 @@ public struct ImportOutcome: Encodable, Sendable {
     public var skippedAsDuplicate = 0
     /// Those of them that repeat a stored workout from another file, each naming it and the file.
     public var sameRecordings: [String] = []
-    /// Files or activities refused, each with its reason and file.
-    public var rejected: [String] = []
+    /// Files or activities refused, each with its code, file, position or activity, and reason.
+    public var rejected: [ImportProblem] = []
     /// Warnings: values skipped on purpose, totals computed.
     public var warnings: [String] = []
     /// What files held that did not become workouts, or became one together (tracks joined, empty
@@ -40,7 +40,11 @@ public struct ImportOutcome: Encodable, Sendable {
         imported += report.imported
         skippedAsDuplicate += report.skippedAsDuplicate
         sameRecordings += report.sameRecordings.map { "\(file): \($0)" }
-        rejected += report.rejected.map { "\(file): \($0)" }
+        rejected += report.rejected.map { problem in
+            var problem = problem
+            problem.file = problem.file ?? file
+            return problem
+        }
         warnings += fileWarnings + report.notes.map { "\(file): \($0)" }
         notes += fileNotes.map { "\(file): \($0)" }
     }

@@ -45,7 +45,7 @@ public struct ImportRunner: Sendable {
                 outcome.add(report, file: label, warnings: file.warnings, notes: file.notes)
                 counts = (report.imported.count, report.skippedAsDuplicate, report.rejected.count, file.notes.count)
             case .failure(let error):
-                outcome.rejected.append(error.description)
+                outcome.rejected.append(error)
             }
             filesRead += 1
             progress(.file(.init(done: filesRead, total: max(fileCount, filesRead), step: step, label: label, counts: counts,
@@ -66,12 +66,13 @@ public struct ImportRunner: Sendable {
                 }
                 fileCount = before + count
                 if count == 0 {
-                    outcome.rejected.append("'\((path as NSString).lastPathComponent)' contains no export.xml and no GPX, TCX or FIT "
-                        + "files (or .gz of them), so it is neither an Apple Health export nor an archive of activities (\(path)); "
-                        + "import the export.zip from Health › Export All Health Data, or a zip of GPX, TCX or FIT files")
+                    outcome.rejected.append(ImportProblem(code: .emptyArchive, file: path, message:
+                        "'\((path as NSString).lastPathComponent)' contains no export.xml and no GPX, TCX or FIT "
+                        + "files (or .gz of them), so it is neither an Apple Health export nor an archive of activities; "
+                        + "import the export.zip from Health › Export All Health Data, or a zip of GPX, TCX or FIT files"))
                 }
             } catch {
-                outcome.rejected.append(error.description)
+                outcome.rejected.append(error)
                 progress(.archiveFailed(path: path))
             }
         }
