@@ -17,9 +17,13 @@ enum WorkoutSampleRule {
     /// The SQL condition, on the object aliased `o`, "belongs to the workout": bind the workout's
     /// UUID text to both parameters (plain `?`, so the condition composes with others).
     static let condition = """
-        (o.uuid IN (SELECT sampleUUID FROM workoutSample WHERE workoutUUID = ?) \
+        (o.anchor IN (SELECT sampleAnchor FROM workoutSample \
+        WHERE workoutAnchor = (SELECT anchor FROM healthObject WHERE uuid = ? AND kind = 'workout')) \
         OR o.uuid IN (SELECT uuid FROM workoutRoute WHERE workoutUUID = ?))
         """
+
+    /// Samples per statement when associating: one `INSERT … SELECT` looks them up by UUID.
+    static let chunk = 500
 
     /// Associates `samples` (UUID texts) with `workout`, leaving out those in `skipped` (objects
     /// a batch did not save because their sync identifier was stored).
@@ -27,23 +31,30 @@ enum WorkoutSampleRule {
     /// - Throws: ``StoreError/Code/workoutNotFound`` when the workout is not stored;
     ///   ``StoreError/Code/objectNotFound`` when a sample is not a stored quantity or category sample.
     static func associate(workout: String, samples: [String], skipped: Set<String> = [], _ db: Database) throws {
-        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM workout WHERE uuid = ?"),
-                                arguments: [workout]) == true else {
+        guard let anchor = try Int64.fetchOne(db.cachedStatement(sql: """
+            SELECT anchor FROM healthObject WHERE uuid = ? AND kind = 'workout'
+            """), arguments: [workout]) else {
             throw StoreError(code: .workoutNotFound,
                 message: "Samples cannot be associated with workout \(workout), which is not stored. Save the workout first (or in the same batch).")
         }
-        let insert = try db.cachedStatement(sql: """
-            INSERT OR IGNORE INTO workoutSample (workoutUUID, sampleUUID)
-            SELECT ?, uuid FROM healthObject WHERE uuid = ? AND kind IN ('quantity', 'category')
-            """)
-        let isSample = try db.cachedStatement(sql: """
-            SELECT 1 FROM healthObject WHERE uuid = ? AND kind IN ('quantity', 'category')
-            """)
-        for sample in samples where !skipped.contains(sample) {
-            try insert.execute(arguments: [workout, sample])
-            if db.changesCount == 0, try Bool.fetchOne(isSample, arguments: [sample]) != true {
+        let wanted = skipped.isEmpty ? samples : samples.filter { !skipped.contains($0) }
+        var start = 0
+        while start < wanted.count {
+            let part = Array(wanted[start..<min(wanted.count, start + chunk)])
+            start += part.count
+            let list = "(" + Array(repeating: "?", count: part.count).joined(separator: ",") + ")"
+            try db.cachedStatement(sql: """
+                INSERT OR IGNORE INTO workoutSample (workoutAnchor, sampleAnchor)
+                SELECT ?, anchor FROM healthObject WHERE uuid IN \(list) AND kind IN ('quantity', 'category')
+                """).execute(arguments: StatementArguments([anchor] + part))
+            guard db.changesCount < part.count else { continue }
+            // Fewer rows than samples: some were associated already (fine) or are not stored samples.
+            let found = try Set(String.fetchAll(db.cachedStatement(sql: """
+                SELECT uuid FROM healthObject WHERE uuid IN \(list) AND kind IN ('quantity', 'category')
+                """), arguments: StatementArguments(part)))
+            if let missing = part.first(where: { !found.contains($0) }) {
                 throw StoreError(code: .objectNotFound,
-                    message: "Object \(sample) is not a stored quantity or category sample, so it cannot be associated with workout \(workout). Save the sample first (or in the same batch).")
+                    message: "Object \(missing) is not a stored quantity or category sample, so it cannot be associated with workout \(workout). Save the sample first (or in the same batch).")
             }
         }
     }
@@ -58,11 +69,11 @@ enum WorkoutSampleRule {
         let types = try String.fetchAll(db, sql: """
             SELECT DISTINCT typeIdentifier FROM healthObject WHERE kind IN ('quantity', 'category')
             """)
-        let ids = try workouts ?? String.fetchAll(db, sql: "SELECT uuid FROM workout")
+        let ids = try workouts ?? String.fetchAll(db, sql: "SELECT uuid FROM healthObject WHERE kind = 'workout'")
         guard !types.isEmpty, !ids.isEmpty else { return 0 }
         let statement = try db.cachedStatement(sql: """
-            INSERT OR IGNORE INTO workoutSample (workoutUUID, sampleUUID)
-            SELECT w.uuid, s.uuid FROM healthObject w
+            INSERT OR IGNORE INTO workoutSample (workoutAnchor, sampleAnchor)
+            SELECT w.anchor, s.anchor FROM healthObject w
             JOIN healthObject s ON s.typeIdentifier = ?2
                 AND s.startDate >= w.startDate AND s.startDate <= w.endDate AND s.endDate <= w.endDate
                 AND s.sourceBundleIdentifier = w.sourceBundleIdentifier
@@ -81,10 +92,10 @@ enum WorkoutSampleRule {
     /// Associates the samples whose metadata names a stored workout under ``legacyMetadataKey``.
     static func linkLegacyMetadata(_ db: Database) throws {
         try db.execute(sql: """
-            INSERT OR IGNORE INTO workoutSample (workoutUUID, sampleUUID)
-            SELECT w.uuid, o.uuid FROM healthObject o,
+            INSERT OR IGNORE INTO workoutSample (workoutAnchor, sampleAnchor)
+            SELECT w.anchor, o.anchor FROM healthObject o,
                 json_each(CASE WHEN json_valid(o.metadata) THEN o.metadata ELSE '{}' END) m
-            JOIN workout w ON w.uuid = json_extract(m.value, '$.string')
+            JOIN healthObject w ON w.uuid = json_extract(m.value, '$.string') AND w.kind = 'workout'
             WHERE o.kind IN ('quantity', 'category') AND o.metadata LIKE ?1 AND m.key = ?2
             """, arguments: ["%" + legacyMetadataKey + "%", legacyMetadataKey])
     }
