@@ -92,6 +92,8 @@ extension HealthStore {
         let transaction = WriteTransactionState(db: db)
         let objectWriter = ObjectWriter(db: db, now: Date(), transaction: transaction)
         var skipped: [Int] = []
+        // The anchor each object was written with, when the batch associates samples (DECISIONS 104).
+        var anchors: [Int64] = batch.associations.isEmpty ? [] : Array(repeating: 0, count: objects.count)
         var position = 0
         while position < ordered.count {
             // Runs of samples go in chunks while no tombstone can match them (see SampleChunk).
@@ -101,6 +103,9 @@ extension HealthStore {
             var rows = Array(ordered[position..<max(end, position + 1)])
             if end - position > 1, try !transaction.mustCheckTombstones() {
                 if try objectWriter.insertChunk(objects, batch.encoded, indices: rows[...], transaction: transaction) {
+                    if !anchors.isEmpty, let last = transaction.lastAnchor {
+                        for (row, index) in rows.enumerated() { anchors[index] = last - Int64(rows.count - 1 - row) }
+                    }
                     position = end
                     continue
                 }
@@ -115,21 +120,25 @@ extension HealthStore {
                     }
                     if rows.count > 1,
                        try objectWriter.insertChunk(objects, batch.encoded, indices: rows[...], transaction: transaction) {
+                        if !anchors.isEmpty, let last = transaction.lastAnchor {
+                            for (row, index) in rows.enumerated() { anchors[index] = last - Int64(rows.count - 1 - row) }
+                        }
                         rows = []
                     }
                 }
             }
-            for index in rows
-            where try !objectWriter.insert(objects[index], encoded: batch.encoded[index], skippingStoredSyncIdentifier: skipping) {
-                skipped.append(index)
+            for index in rows {
+                if try objectWriter.insert(objects[index], encoded: batch.encoded[index], skippingStoredSyncIdentifier: skipping) {
+                    if !anchors.isEmpty, let last = transaction.lastAnchor { anchors[index] = last }
+                } else {
+                    skipped.append(index)
+                }
             }
             position = max(end, position + 1)
         }
         try transaction.finish()
-        let left = Set(skipped.map { StoreCoding.text(objects[$0].id) })
-        for association in batch.associations {
-            try WorkoutSampleRule.associate(workout: StoreCoding.text(association.workoutID),
-                                            samples: association.sampleIDs.map(StoreCoding.text), skipped: left, db)
+        if !batch.associations.isEmpty {
+            try WorkoutSampleRule.associate(batch.associations, objects: objects, anchors: anchors, skipped: Set(skipped), db)
         }
         return skipped.sorted()
     }

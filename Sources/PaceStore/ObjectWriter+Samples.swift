@@ -12,7 +12,8 @@ import PaceModel
 final class WriteTransactionState {
     let db: Database
     let encoder = StoreCoding.JSONText()
-    private var lastAnchor: Int64?
+    /// The last anchor taken (the anchor of the object written last), nil before the first.
+    private(set) var lastAnchor: Int64?
     private var storedAnchor: Int64?
     /// `nil` until asked; `true` once an object went through the general path (which may delete).
     private var tombstonesMayExist: Bool?

@@ -176,7 +176,8 @@ import Testing
             let triggers = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
             #expect(triggers == ["healthObject_rollup_delete", "healthObject_rollup_frozen",
                                  "quantityRollup_hour_delete", "quantityRollup_hour_insert", "quantityRollup_hour_update",
-                                 "quantitySample_rollup_frozen", "quantitySample_rollup_insert", "workoutRoute_stays_with_its_workout"])
+                                 "quantitySample_rollup_frozen", "quantitySample_rollup_insert", "workoutRoute_stays_with_its_workout",
+                                 "workoutSample_cascade"])
             #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
             #expect(try Int.fetchOne(db, sql: "SELECT sum(sampleCount) FROM quantityRollup") == 6)
         }

@@ -1,4 +1,6 @@
+import Foundation
 import GRDB
+import PaceModel
 
 /// Which samples belong to which workout: the one place the store defines it.
 ///
@@ -59,6 +61,67 @@ enum WorkoutSampleRule {
         }
     }
 
+    /// Pairs per statement when the anchors are known.
+    static let pairChunk = 400
+
+    /// Writes a batch's associations after its objects: samples of the batch by the anchors they
+    /// were just written with (no look-up), anything else by UUID through
+    /// ``associate(workout:samples:skipped:_:)``.
+    ///
+    /// - Parameters:
+    ///   - associations: The batch's associations.
+    ///   - objects: The batch's objects.
+    ///   - anchors: The anchor each object was written with (position by position).
+    ///   - skipped: Positions of the objects left out (sync identifier already stored).
+    static func associate(_ associations: [WorkoutAssociation], objects: [HealthObject], anchors: [Int64],
+                          skipped: Set<Int>, _ db: Database) throws {
+        var positions: [UUID: Int] = [:]
+        positions.reserveCapacity(objects.count)
+        for (index, object) in objects.enumerated() { positions[object.id] = index }
+        for association in associations {
+            let workoutText = StoreCoding.text(association.workoutID)
+            let workoutAnchor: Int64
+            if let index = positions[association.workoutID], case .workout = objects[index], !skipped.contains(index) {
+                workoutAnchor = anchors[index]
+            } else if let stored = try Int64.fetchOne(db.cachedStatement(sql: """
+                SELECT anchor FROM healthObject WHERE uuid = ? AND kind = 'workout'
+                """), arguments: [workoutText]) {
+                workoutAnchor = stored
+            } else {
+                throw StoreError(code: .workoutNotFound,
+                    message: "Samples cannot be associated with workout \(workoutText), which is not stored. Save the workout first (or in the same batch).")
+            }
+            var pairs: [Int64] = []
+            pairs.reserveCapacity(association.sampleIDs.count)
+            var elsewhere: [String] = []
+            for id in association.sampleIDs {
+                guard let index = positions[id] else {
+                    elsewhere.append(StoreCoding.text(id))
+                    continue
+                }
+                if skipped.contains(index) { continue }
+                switch objects[index] {
+                case .quantitySample, .categorySample: pairs.append(anchors[index])
+                case .workout, .workoutRoute:
+                    throw StoreError(code: .objectNotFound,
+                        message: "Object \(StoreCoding.text(id)) is not a quantity or category sample, so it cannot be associated with workout \(workoutText).")
+                }
+            }
+            var start = 0
+            while start < pairs.count {
+                let part = pairs[start..<min(pairs.count, start + pairChunk)]
+                start += part.count
+                let values = Array(repeating: "(?, ?)", count: part.count).joined(separator: ",")
+                var arguments: [Int64] = []
+                arguments.reserveCapacity(2 * part.count)
+                for sample in part { arguments += [workoutAnchor, sample] }
+                try db.cachedStatement(sql: "INSERT OR IGNORE INTO workoutSample (workoutAnchor, sampleAnchor) VALUES " + values)
+                    .execute(arguments: StatementArguments(arguments))
+            }
+            if !elsewhere.isEmpty { try associate(workout: workoutText, samples: elsewhere, db) }
+        }
+    }
+
     /// Associates with each workout (UUID texts; `nil`: every stored workout) the quantity and
     /// category samples of its source (bundle identifier) that start and end inside its interval.
     ///
@@ -66,11 +129,12 @@ enum WorkoutSampleRule {
     /// - Returns: How many associations were added.
     @discardableResult
     static func linkByTimeAndSource(workouts: [String]?, _ db: Database) throws -> Int {
+        let ids = try workouts ?? String.fetchAll(db, sql: "SELECT uuid FROM healthObject WHERE kind = 'workout'")
+        guard !ids.isEmpty else { return 0 }
         let types = try String.fetchAll(db, sql: """
             SELECT DISTINCT typeIdentifier FROM healthObject WHERE kind IN ('quantity', 'category')
             """)
-        let ids = try workouts ?? String.fetchAll(db, sql: "SELECT uuid FROM healthObject WHERE kind = 'workout'")
-        guard !types.isEmpty, !ids.isEmpty else { return 0 }
+        guard !types.isEmpty else { return 0 }
         let statement = try db.cachedStatement(sql: """
             INSERT OR IGNORE INTO workoutSample (workoutAnchor, sampleAnchor)
             SELECT w.anchor, s.anchor FROM healthObject w
