@@ -39,8 +39,8 @@ extension HealthStore {
 /// let beats = try app.samples(of: .quantity(.heartRate))  // own samples only without read access
 /// ```
 public struct AuthorizedStore: Sendable {
-    /// The whole store underneath.
-    public let store: HealthStore
+    /// The whole store underneath: never handed to the client (this package only).
+    package let store: HealthStore
     /// The client's source bundle identifier.
     public let client: String
 
