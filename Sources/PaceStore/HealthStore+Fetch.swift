@@ -96,16 +96,28 @@ extension HealthStore {
     public func samples(of type: HealthObjectType, from start: Date? = nil, to end: Date? = nil, limit: Int? = nil)
         throws(StoreError) -> [HealthObject]
     {
+        try samples(of: type, from: start, to: end, limit: limit, source: nil)
+    }
+
+    /// ``samples(of:from:to:limit:)`` of one source only (`nil`: every source), filtered in the query.
+    func samples(of type: HealthObjectType, from start: Date?, to end: Date?, limit: Int?, source: String?)
+        throws(StoreError) -> [HealthObject]
+    {
         try read { db in
             var sql = """
                 SELECT uuid FROM healthObject
                 WHERE typeIdentifier = ? AND endDate >= ? AND startDate <= ?
-                ORDER BY startDate, anchor
                 """
-            if let limit { sql += " LIMIT \(max(0, limit))" }
-            let ids = try String.fetchAll(db, sql: sql, arguments: [
+            var arguments: StatementArguments = [
                 type.identifier, start.map(StoreCoding.value) ?? -Double.greatestFiniteMagnitude,
-                end.map(StoreCoding.value) ?? Double.greatestFiniteMagnitude])
+                end.map(StoreCoding.value) ?? Double.greatestFiniteMagnitude]
+            if let source {
+                sql += " AND sourceBundleIdentifier = ?"
+                arguments += [source]
+            }
+            sql += " ORDER BY startDate, anchor"
+            if let limit { sql += " LIMIT \(max(0, limit))" }
+            let ids = try String.fetchAll(db, sql: sql, arguments: arguments)
             let reader = ObjectReader(db: db)
             return try ids.compactMap { id in try reader.object(id: id) }
         }

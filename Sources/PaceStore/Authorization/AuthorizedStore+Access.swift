@@ -45,7 +45,8 @@ extension AuthorizedStore {
 
     /// Stored objects of one type that overlap an interval, oldest first, as far as the client may see them.
     ///
-    /// Without read permission, only the client's own objects (possibly none) — never an error.
+    /// Without read permission, only the client's own objects (possibly none) — never an error. The
+    /// scope is part of the query: other sources' objects are never loaded.
     ///
     /// - Parameters:
     ///   - type: Any sample type, or the workout or route type.
@@ -56,8 +57,25 @@ extension AuthorizedStore {
         throws(StoreError) -> [HealthObject]
     {
         let readable = try store.read { db in try canRead(type, db: db) }
-        let all = try store.samples(of: type, from: start, to: end)
-        return readable ? all : all.filter { $0.source.bundleIdentifier == client }
+        return try store.samples(of: type, from: start, to: end, limit: nil, source: readable ? nil : client)
+    }
+
+    /// Stored objects of one type matching a predicate, as far as the client may see them
+    /// (HealthKit's `HKSampleQuery` run by an app): without read permission the predicate is narrowed
+    /// to the client's own objects inside the query, so sorting and `limit` apply to what it may see.
+    ///
+    /// - Parameters:
+    ///   - type: Any sample type, or the workout or route type.
+    ///   - predicate: Which objects; all by default.
+    ///   - sort: The order; oldest start first by default.
+    ///   - limit: At most this many, when given.
+    /// - Throws: ``QueryError`` when the predicate does not fit the type or the store fails.
+    public func samples(matching type: HealthObjectType, predicate: SamplePredicate = .all,
+                        sort: [SampleSortDescriptor] = [.startDate()], limit: Int? = nil) throws(QueryError) -> [HealthObject] {
+        let readable: Bool
+        do { readable = try store.read { db in try canRead(type, db: db) } } catch { throw QueryError(error) }
+        return try store.samples(matching: type, predicate: readable ? predicate : predicate && .source(client),
+                                 sort: sort, limit: limit)
     }
 
     /// The changes of one type since an anchor, as far as the client may see them.

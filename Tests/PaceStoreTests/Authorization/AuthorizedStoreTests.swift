@@ -69,6 +69,26 @@ import Testing
 
         #expect(try app.object(id: other.id) == .quantitySample(other))
         #expect(try app.samples(of: heartRate).count == 1)
+        #expect(try app.samples(matching: heartRate, predicate: .quantity(.greaterThan, Quantity(value: 140, unit: .countPerMinute)))
+                == [.quantitySample(other)])
+    }
+
+    /// The client's predicate query: the scope is in the query, so a limit counts only what the
+    /// client may see (filtering after loading would return the other source's first row, then nothing).
+    @Test func aPredicateQueryIsScopedInsideTheQuery() throws {
+        let store = try HealthStore.inMemory()
+        var older = TestObjects.heartRate(170, at: TestObjects.morning.addingTimeInterval(-600))
+        older.metadata = [:]
+        try store.save(older)
+        let app = store.authorization(for: appID)
+        try app.requestAuthorization(toShare: [heartRate], read: [heartRate]) { _, access in access == .share }
+        let own = ownSample(120)
+        try app.save(own)
+
+        #expect(try app.samples(matching: heartRate, limit: 1) == [.quantitySample(own)])
+        #expect(try app.samples(matching: heartRate, predicate: .quantity(.greaterThan, Quantity(value: 150, unit: .countPerMinute))).isEmpty,
+                "the other source's 170 bpm stays invisible")
+        #expect(try store.samples(matching: heartRate, limit: 1) == [.quantitySample(older)], "the owner's first row is the other source's")
     }
 
     @Test func statusReportsShareOnly() throws {
