@@ -94,6 +94,11 @@ extension HealthStore {
         var skipped: [Int] = []
         // The anchor each object was written with, when the batch associates samples (DECISIONS 104).
         var anchors: [Int64] = batch.associations.isEmpty ? [] : Array(repeating: 0, count: objects.count)
+        /// Notes the anchors of `written`, the objects written last, in order (anchors are consecutive).
+        func noteAnchors(of written: [Int]) {
+            guard !anchors.isEmpty, let last = transaction.lastAnchor else { return }
+            for (row, index) in written.enumerated() { anchors[index] = last - Int64(written.count - 1 - row) }
+        }
         var position = 0
         while position < ordered.count {
             // Runs of samples go in chunks while no tombstone can match them (see SampleChunk).
@@ -103,9 +108,7 @@ extension HealthStore {
             var rows = Array(ordered[position..<max(end, position + 1)])
             if end - position > 1, try !transaction.mustCheckTombstones() {
                 if try objectWriter.insertChunk(objects, batch.encoded, indices: rows[...], transaction: transaction) {
-                    if !anchors.isEmpty, let last = transaction.lastAnchor {
-                        for (row, index) in rows.enumerated() { anchors[index] = last - Int64(rows.count - 1 - row) }
-                    }
+                    noteAnchors(of: rows)
                     position = end
                     continue
                 }
@@ -120,16 +123,14 @@ extension HealthStore {
                     }
                     if rows.count > 1,
                        try objectWriter.insertChunk(objects, batch.encoded, indices: rows[...], transaction: transaction) {
-                        if !anchors.isEmpty, let last = transaction.lastAnchor {
-                            for (row, index) in rows.enumerated() { anchors[index] = last - Int64(rows.count - 1 - row) }
-                        }
+                        noteAnchors(of: rows)
                         rows = []
                     }
                 }
             }
             for index in rows {
                 if try objectWriter.insert(objects[index], encoded: batch.encoded[index], skippingStoredSyncIdentifier: skipping) {
-                    if !anchors.isEmpty, let last = transaction.lastAnchor { anchors[index] = last }
+                    noteAnchors(of: [index])
                 } else {
                     skipped.append(index)
                 }

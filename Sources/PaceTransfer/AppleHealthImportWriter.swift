@@ -66,7 +66,7 @@ final class AppleHealthImportWriter: @unchecked Sendable {
         if let failure = lock.withLock({ failure }) { throw failure }
         // The export states no link between a workout and its samples: the store's time rule makes
         // it, once every sample is written (records may follow the workout in the file).
-        try store.associateSamplesByTime(withWorkouts: workouts)
+        if !workouts.isEmpty { try store.associateSamplesByTime(withWorkouts: workouts) }
     }
 
     /// `report` with the counts and rejections of the store side added.

@@ -74,7 +74,7 @@ struct ImportCommand: ParsableCommand {
                 terminal: "\(ProgressLine.bar(done: file.done, total: file.total)) \(file.done)/\(file.total) files · "
                     + "\(file.totals.imported) imported · \(file.totals.duplicates) duplicate · \(file.totals.rejected) rejected · "
                     + (file.label as NSString).lastPathComponent,
-                plain: "\(file.step) \(file.label): \(outcome)")
+                plain: "[\(file.step)/\(file.stepCount)] \(file.label): \(outcome)")
         }
     }
 }

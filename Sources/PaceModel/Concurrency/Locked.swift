@@ -21,7 +21,4 @@ package final class Locked<Value: Sendable>: Sendable {
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try mutex.withLock { value in try body(&value) }
     }
-
-    /// A copy of the value.
-    package var value: Value { mutex.withLock { $0 } }
 }

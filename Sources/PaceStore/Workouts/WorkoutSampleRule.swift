@@ -27,19 +27,25 @@ enum WorkoutSampleRule {
     /// Samples per statement when associating: one `INSERT … SELECT` looks them up by UUID.
     static let chunk = 500
 
-    /// Associates `samples` (UUID texts) with `workout`, leaving out those in `skipped` (objects
-    /// a batch did not save because their sync identifier was stored).
+    /// The anchor of the stored workout `workout` (UUID text).
     ///
-    /// - Throws: ``StoreError/Code/workoutNotFound`` when the workout is not stored;
-    ///   ``StoreError/Code/objectNotFound`` when a sample is not a stored quantity or category sample.
-    static func associate(workout: String, samples: [String], skipped: Set<String> = [], _ db: Database) throws {
+    /// - Throws: ``StoreError/Code/workoutNotFound`` when no workout has this UUID.
+    static func storedWorkoutAnchor(_ workout: String, _ db: Database) throws -> Int64 {
         guard let anchor = try Int64.fetchOne(db.cachedStatement(sql: """
             SELECT anchor FROM healthObject WHERE uuid = ? AND kind = 'workout'
             """), arguments: [workout]) else {
             throw StoreError(code: .workoutNotFound,
                 message: "Samples cannot be associated with workout \(workout), which is not stored. Save the workout first (or in the same batch).")
         }
-        let wanted = skipped.isEmpty ? samples : samples.filter { !skipped.contains($0) }
+        return anchor
+    }
+
+    /// Associates stored `samples` (UUID texts) with `workout`, looked up by UUID.
+    ///
+    /// - Throws: ``StoreError/Code/workoutNotFound`` when the workout is not stored;
+    ///   ``StoreError/Code/objectNotFound`` when a sample is not a stored quantity or category sample.
+    static func associate(workout: String, samples wanted: [String], _ db: Database) throws {
+        let anchor = try storedWorkoutAnchor(workout, db)
         var start = 0
         while start < wanted.count {
             let part = Array(wanted[start..<min(wanted.count, start + chunk)])
@@ -66,7 +72,7 @@ enum WorkoutSampleRule {
 
     /// Writes a batch's associations after its objects: samples of the batch by the anchors they
     /// were just written with (no look-up), anything else by UUID through
-    /// ``associate(workout:samples:skipped:_:)``.
+    /// ``associate(workout:samples:_:)``.
     ///
     /// - Parameters:
     ///   - associations: The batch's associations.
@@ -83,13 +89,8 @@ enum WorkoutSampleRule {
             let workoutAnchor: Int64
             if let index = positions[association.workoutID], case .workout = objects[index], !skipped.contains(index) {
                 workoutAnchor = anchors[index]
-            } else if let stored = try Int64.fetchOne(db.cachedStatement(sql: """
-                SELECT anchor FROM healthObject WHERE uuid = ? AND kind = 'workout'
-                """), arguments: [workoutText]) {
-                workoutAnchor = stored
             } else {
-                throw StoreError(code: .workoutNotFound,
-                    message: "Samples cannot be associated with workout \(workoutText), which is not stored. Save the workout first (or in the same batch).")
+                workoutAnchor = try storedWorkoutAnchor(workoutText, db)
             }
             var pairs: [Int64] = []
             pairs.reserveCapacity(association.sampleIDs.count)
@@ -104,7 +105,7 @@ enum WorkoutSampleRule {
                 case .quantitySample, .categorySample: pairs.append(anchors[index])
                 case .workout, .workoutRoute:
                     throw StoreError(code: .objectNotFound,
-                        message: "Object \(StoreCoding.text(id)) is not a quantity or category sample, so it cannot be associated with workout \(workoutText).")
+                        message: "Object \(StoreCoding.text(id)) is not a quantity or category sample, so it cannot be associated with workout \(workoutText). Associate samples only; a route belongs to its workout by its own workout identifier.")
                 }
             }
             var start = 0

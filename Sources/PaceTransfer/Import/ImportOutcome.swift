@@ -77,8 +77,10 @@ public enum ImportProgress: Sendable {
         public var done: Int
         /// Files known so far (archives add their entries as they are read).
         public var total: Int
-        /// Position within its own group, e.g. `[3/10]`.
-        public var step: String
+        /// Position, from 1, within its own group (the files named, or one archive's entries).
+        public var step: Int
+        /// Files in that group.
+        public var stepCount: Int
         /// The file as named, or `archive.zip:entry`.
         public var label: String
         /// This file's imported, duplicate and rejected activities and its notes; nil when the

@@ -37,7 +37,7 @@ public struct ImportRunner: Sendable {
         let importer = ActivityImporter(store: store, sameRecording: sameRecording)
         var fileCount = files.count
         var filesRead = 0
-        func importFile(_ result: Result<ActivityFile, FileImportError>, step: String, label: String) {
+        func importFile(_ result: Result<ActivityFile, FileImportError>, step: (Int, of: Int), label: String) {
             var counts: (imported: Int, duplicates: Int, rejected: Int, notes: Int)?
             switch result {
             case .success(let file):
@@ -48,12 +48,12 @@ public struct ImportRunner: Sendable {
                 outcome.rejected.append(error)
             }
             filesRead += 1
-            progress(.file(.init(done: filesRead, total: max(fileCount, filesRead), step: step, label: label, counts: counts,
+            progress(.file(.init(done: filesRead, total: max(fileCount, filesRead), step: step.0, stepCount: step.of, label: label, counts: counts,
                                  totals: (outcome.imported.count, outcome.skippedAsDuplicate, outcome.rejected.count))))
         }
         for (index, url) in files.enumerated() {
             importFile(Result { () throws(FileImportError) in try ActivityFileReader.read(url) },
-                       step: "[\(index + 1)/\(files.count)]", label: url.path)
+                       step: (index + 1, of: files.count), label: url.path)
         }
         for path in archives {
             var index = 0
@@ -62,7 +62,7 @@ public struct ImportRunner: Sendable {
                 let count = try ActivityFileReader.readArchive(URL(fileURLWithPath: path)) { label, total, result in
                     index += 1
                     fileCount = before + total
-                    importFile(result, step: "[\(index)/\(total)]", label: label)
+                    importFile(result, step: (index, of: total), label: label)
                 }
                 fileCount = before + count
                 if count == 0 {
