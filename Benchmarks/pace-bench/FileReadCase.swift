@@ -56,14 +56,14 @@ enum FileReadCase {
 
     /// Imports an Apple Health export into a fresh ``HealthStore`` with ``AppleHealthImporter`` (which streams).
     /// - Parameter storePath: The store file to create, or `nil` for a temporary one, deleted afterwards.
-    static func importAppleHealth(at url: URL, storePath: String?) throws -> FileReadResult {
+    static func importAppleHealth(at url: URL, storePath: String?) async throws -> FileReadResult {
         let temporaryFolder = storePath == nil
             ? FileManager.default.temporaryDirectory.appendingPathComponent("pace-bench-\(UUID().uuidString)")
             : nil
         defer { if let temporaryFolder { try? FileManager.default.removeItem(at: temporaryFolder) } }
         let path = storePath ?? temporaryFolder!.appendingPathComponent("health.sqlite").path
         let store = try HealthStore(path: path)
-        let report = try AppleHealthImporter(store: store).import(at: url)
+        let report = try await AppleHealthImporter(store: store).import(at: url)
         return FileReadResult(api: .stream, values: [
             ("points", "\(report.itemsRead)"),
             ("imported", "\(report.samplesImported)"),

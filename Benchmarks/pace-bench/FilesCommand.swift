@@ -11,7 +11,7 @@ import Foundation
 /// $ pace-bench files gpx /tmp/pace-bench-inputs/run-1m.gpx
 /// format=gpx api=stream points=1000000 hr_sum=157125986 cad_sum=87767089 warnings=0 seconds=0.611393
 /// ```
-struct FilesCommand: ParsableCommand {
+struct FilesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "files",
         abstract: "Read one large GPX, FIT or Apple Health file with Pace and print points, checksums and seconds.",
@@ -63,7 +63,7 @@ struct FilesCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let url = URL(fileURLWithPath: file)
         let clock = ContinuousClock()
         let started = clock.now
@@ -72,7 +72,7 @@ struct FilesCommand: ParsableCommand {
             switch format {
             case .gpx: result = try FileReadCase.readGPX(at: url, api: api)
             case .fit: result = try FileReadCase.decodeFIT(at: url, api: api)
-            case .applehealth: result = try FileReadCase.importAppleHealth(at: url, storePath: store)
+            case .applehealth: result = try await FileReadCase.importAppleHealth(at: url, storePath: store)
             }
         } catch {
             let elapsed = started.duration(to: clock.now)

@@ -40,7 +40,7 @@ struct QueriesCommand: AsyncParsableCommand {
         var load = 0.0
         if !reused {
             let loading = try HealthStore(path: storePath)
-            load = try clock.measure { try data.save(into: loading) }.seconds
+            load = try await clock.measure { try await data.save(into: loading) }.seconds
         }
         // Queried as a later process would: the loading connection closed, its write-ahead log checkpointed,
         // and the kernel's writeback of the load's dirty pages finished (sync(2)) rather than timed with the queries.
@@ -61,20 +61,20 @@ struct QueriesCommand: AsyncParsableCommand {
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!
         var days = 0
-        let daily = try best { () throws in
-            let collection = try store.statisticsCollection(
+        let daily = try await best { () async throws in
+            let collection = try await store.statisticsCollection(
                 for: .heartRate, options: .average, anchor: data.start, interval: DateComponents(day: 1),
                 from: data.start, to: data.end, calendar: utc)
             days = collection.statistics.filter { $0.sampleCount > 0 }.count
         }
         var paged = 0
         var pages = 0
-        let paging = try best { () throws in
+        let paging = try await best { () async throws in
             var query = AnchoredObjectQuery(type: .quantity(.heartRate), limit: 1000)
             paged = 0
             pages = 0
             while true {
-                let result = try store.anchoredObjects(query)
+                let result = try await store.anchoredObjects(query)
                 paged += result.added.count
                 pages += 1
                 query.anchor = result.anchor
@@ -82,8 +82,8 @@ struct QueriesCommand: AsyncParsableCommand {
             }
         }
         var firstBatch = 0
-        let route = try best { () throws in
-            try store.routeLocations(RouteQuery(routeID: longRouteID, batchSize: 1000)) { batch in
+        let route = try await best { () async throws in
+            try await store.routeLocations(RouteQuery(routeID: longRouteID, batchSize: 1000)) { batch in
                 firstBatch = batch.locations.count
                 return false
             }
@@ -163,11 +163,11 @@ struct QueriesCommand: AsyncParsableCommand {
         try MarkdownSection.replace(Self.heading, with: body, in: write)
     }
 
-    private func best(_ body: () throws -> Void) throws -> Double {
+    private func best(_ body: () async throws -> Void) async throws -> Double {
         let clock = ContinuousClock()
         var best = Double.infinity
         for _ in 0..<max(1, repetitions) {
-            best = min(best, try clock.measure(body).seconds)
+            best = min(best, try await clock.measure(body).seconds)
         }
         return best
     }

@@ -67,14 +67,14 @@ struct QueriesData {
     }
 
     /// Saves everything with `save([HealthObject])`: 10,000 samples or 10 workouts with their routes per call.
-    func save(into store: HealthStore) throws {
+    func save(into store: HealthStore) async throws {
         for samples in [heartRate, steps] {
             for offset in stride(from: 0, to: samples.count, by: 10_000) {
-                try store.save(samples[offset..<min(offset + 10_000, samples.count)].map { HealthObject.quantitySample($0) })
+                try await store.save(samples[offset..<min(offset + 10_000, samples.count)].map { HealthObject.quantitySample($0) })
             }
         }
         for offset in stride(from: 0, to: workouts.count, by: 10) {
-            try store.save(workouts[offset..<min(offset + 10, workouts.count)].flatMap { [HealthObject.workout($0.0), .workoutRoute($0.1)] })
+            try await store.save(workouts[offset..<min(offset + 10, workouts.count)].flatMap { [HealthObject.workout($0.0), .workoutRoute($0.1)] })
         }
     }
 

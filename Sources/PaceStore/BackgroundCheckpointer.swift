@@ -19,7 +19,7 @@ import GRDBSQLite
 /// let checkpointer = try BackgroundCheckpointer(store: store)   // nil for in-memory stores
 /// for batch in batches {
 ///     checkpointer?.throttle()
-///     try store.save(batch)
+///     try await store.save(batch)
 /// }
 /// checkpointer?.stop()
 /// ```

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// ```swift
 /// let batch = try HealthObjectBatch(objects)   // on any thread
-/// try store.save(batch)                        // one transaction, all or nothing
+/// try await store.save(batch)                        // one transaction, all or nothing
 /// ```
 package struct HealthObjectBatch: Sendable {
     /// The objects, in the order given.

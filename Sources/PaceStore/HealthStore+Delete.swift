@@ -11,8 +11,8 @@ extension HealthStore {
     /// - Returns: Whether an object was deleted (`false` if none had this UUID).
     /// - Throws: ``StoreError`` if SQLite fails; nothing is changed then.
     @discardableResult
-    public func delete(id: UUID) throws(StoreError) -> Bool {
-        try delete(ids: [id]) == 1
+    public func delete(id: UUID) async throws(StoreError) -> Bool {
+        try await delete(ids: [id]) == 1
     }
 
     /// Deletes several objects in one transaction.
@@ -22,9 +22,9 @@ extension HealthStore {
     ///   workout are not counted).
     /// - Throws: ``StoreError`` if SQLite fails; nothing is changed then.
     @discardableResult
-    public func delete(ids: [UUID]) throws(StoreError) -> Int {
+    public func delete(ids: [UUID]) async throws(StoreError) -> Int {
         do {
-            return try writer.write { db in
+            return try await writer.write { db in
                 let deleter = ObjectDeleter(db: db, now: Date(), writer: ObjectWriter(db: db, now: Date()))
                 var count = 0
                 for id in ids where try deleter.delete(id: StoreCoding.text(id)) { count += 1 }

@@ -6,37 +6,37 @@ extension HealthStore {
     /// The stored object with this UUID, of any kind, or `nil`.
     ///
     /// - Throws: ``StoreError`` if SQLite fails or the stored row cannot be read.
-    public func object(id: UUID) throws(StoreError) -> HealthObject? {
-        try read { db in try ObjectReader(db: db).object(id: StoreCoding.text(id)) }
+    public func object(id: UUID) async throws(StoreError) -> HealthObject? {
+        try await read { db in try ObjectReader(db: db).object(id: StoreCoding.text(id)) }
     }
 
     /// The stored workout with this UUID, or `nil` (also when the UUID names another kind).
-    public func workout(id: UUID) throws(StoreError) -> Workout? {
-        if case .workout(let workout)? = try object(id: id) { return workout }
+    public func workout(id: UUID) async throws(StoreError) -> Workout? {
+        if case .workout(let workout)? = try await object(id: id) { return workout }
         return nil
     }
 
     /// The stored quantity sample with this UUID, or `nil`.
-    public func quantitySample(id: UUID) throws(StoreError) -> QuantitySample? {
-        if case .quantitySample(let sample)? = try object(id: id) { return sample }
+    public func quantitySample(id: UUID) async throws(StoreError) -> QuantitySample? {
+        if case .quantitySample(let sample)? = try await object(id: id) { return sample }
         return nil
     }
 
     /// The stored category sample with this UUID, or `nil`.
-    public func categorySample(id: UUID) throws(StoreError) -> CategorySample? {
-        if case .categorySample(let sample)? = try object(id: id) { return sample }
+    public func categorySample(id: UUID) async throws(StoreError) -> CategorySample? {
+        if case .categorySample(let sample)? = try await object(id: id) { return sample }
         return nil
     }
 
     /// The stored route with this UUID, with all its locations, or `nil`.
-    public func route(id: UUID) throws(StoreError) -> WorkoutRoute? {
-        if case .workoutRoute(let route)? = try object(id: id) { return route }
+    public func route(id: UUID) async throws(StoreError) -> WorkoutRoute? {
+        if case .workoutRoute(let route)? = try await object(id: id) { return route }
         return nil
     }
 
     /// The routes of a workout, oldest first.
-    public func routes(forWorkout workoutID: UUID) throws(StoreError) -> [WorkoutRoute] {
-        try read { db in
+    public func routes(forWorkout workoutID: UUID) async throws(StoreError) -> [WorkoutRoute] {
+        try await read { db in
             let ids = try String.fetchAll(db, sql: """
                 SELECT r.uuid FROM workoutRoute r JOIN healthObject o ON o.uuid = r.uuid
                 WHERE r.workoutUUID = ? ORDER BY o.startDate, o.anchor
@@ -53,8 +53,8 @@ extension HealthStore {
     /// - Parameters:
     ///   - activityType: Only workouts of this activity, when given.
     ///   - limit: At most this many, when given.
-    public func workouts(activityType: WorkoutActivityType? = nil, limit: Int? = nil) throws(StoreError) -> [Workout] {
-        try read { db in
+    public func workouts(activityType: WorkoutActivityType? = nil, limit: Int? = nil) async throws(StoreError) -> [Workout] {
+        try await read { db in
             var sql = "SELECT o.uuid FROM healthObject o JOIN workout w ON w.uuid = o.uuid"
             var arguments: StatementArguments = []
             if let activityType {
@@ -78,9 +78,9 @@ extension HealthStore {
     ///   - start: Samples ending before this are left out, when given.
     ///   - end: Samples starting after this are left out, when given.
     public func quantitySamples(of type: QuantityTypeIdentifier, from start: Date? = nil, to end: Date? = nil)
-        throws(StoreError) -> [QuantitySample]
+        async throws(StoreError) -> [QuantitySample]
     {
-        try samples(of: .quantity(type), from: start, to: end).compactMap { object in
+        try await samples(of: .quantity(type), from: start, to: end).compactMap { object in
             if case .quantitySample(let sample) = object { return sample }
             return nil
         }
@@ -94,16 +94,16 @@ extension HealthStore {
     ///   - end: Objects starting after this are left out, when given.
     ///   - limit: At most this many, the oldest, when given.
     public func samples(of type: HealthObjectType, from start: Date? = nil, to end: Date? = nil, limit: Int? = nil)
-        throws(StoreError) -> [HealthObject]
+        async throws(StoreError) -> [HealthObject]
     {
-        try samples(of: type, from: start, to: end, limit: limit, source: nil)
+        try await samples(of: type, from: start, to: end, limit: limit, source: nil)
     }
 
     /// ``samples(of:from:to:limit:)`` of one source only (`nil`: every source), filtered in the query.
     func samples(of type: HealthObjectType, from start: Date?, to end: Date?, limit: Int?, source: String?)
-        throws(StoreError) -> [HealthObject]
+        async throws(StoreError) -> [HealthObject]
     {
-        try read { db in
+        try await read { db in
             var sql = """
                 SELECT uuid FROM healthObject
                 WHERE typeIdentifier = ? AND endDate >= ? AND startDate <= ?
@@ -124,13 +124,13 @@ extension HealthStore {
     }
 
     /// The anchor of the latest change (``Anchor/initial`` for an empty store).
-    public func currentAnchor() throws(StoreError) -> Anchor {
-        try read { db in Anchor(rawValue: try Int64.fetchOne(db, sql: "SELECT lastAnchor FROM storeState") ?? 0) }
+    public func currentAnchor() async throws(StoreError) -> Anchor {
+        try await read { db in Anchor(rawValue: try Int64.fetchOne(db, sql: "SELECT lastAnchor FROM storeState") ?? 0) }
     }
 
     /// The anchor of the change that saved the object, or `nil` if it is not stored.
-    public func anchor(of id: UUID) throws(StoreError) -> Anchor? {
-        try read { db in
+    public func anchor(of id: UUID) async throws(StoreError) -> Anchor? {
+        try await read { db in
             try Int64.fetchOne(db, sql: "SELECT anchor FROM healthObject WHERE uuid = ?", arguments: [StoreCoding.text(id)])
                 .map(Anchor.init(rawValue:))
         }
@@ -139,8 +139,8 @@ extension HealthStore {
     /// What was saved and deleted after `anchor`, read in one consistent snapshot.
     ///
     /// - Parameter anchor: The anchor a previous call returned, or ``Anchor/initial``.
-    public func changes(after anchor: Anchor) throws(StoreError) -> StoreChanges {
-        try read { db in
+    public func changes(after anchor: Anchor) async throws(StoreError) -> StoreChanges {
+        try await read { db in
             let saved = try Row.fetchAll(db, sql: """
                 SELECT uuid, typeIdentifier, anchor FROM healthObject WHERE anchor > ? ORDER BY anchor
                 """, arguments: [anchor.rawValue]).map { row in
@@ -161,8 +161,26 @@ extension HealthStore {
         }
     }
 
-    /// Runs a read and maps its errors.
-    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    /// Runs a read on one of the backend's reader connections and maps its errors. The caller's
+    /// task is suspended meanwhile: no thread of Swift's cooperative pool waits on SQLite.
+    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do { return try await writer.read(body) } catch { throw mapped(error) }
+    }
+
+    /// Runs `body` in one write transaction on the backend's writer and maps its errors; the
+    /// caller's task is suspended meanwhile (see ``read(_:)``).
+    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do { return try await writer.write(body) } catch { throw mapped(error) }
+    }
+
+    /// ``read(_:)`` for package code that runs on a thread of its own (the recording journal, the
+    /// Apple Health import's writer queue), never on the cooperative pool: it blocks until done.
+    func readBlocking<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do { return try writer.read(body) } catch { throw mapped(error) }
+    }
+
+    /// ``write(_:)`` for package code that runs on a thread of its own; it blocks until committed.
+    func writeBlocking<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do { return try writer.write(body) } catch { throw mapped(error) }
     }
 }

@@ -31,8 +31,8 @@ extension HealthStore {
     ///   - start: Samples ending before this are left out.
     ///   - end: Samples starting after this are left out.
     /// - Throws: ``StoreError`` if SQLite fails.
-    public func quantitySeries(of type: QuantityTypeIdentifier, from start: Date, to end: Date) throws(StoreError) -> [TimedQuantity] {
-        try read { db in
+    public func quantitySeries(of type: QuantityTypeIdentifier, from start: Date, to end: Date) async throws(StoreError) -> [TimedQuantity] {
+        try await read { db in
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT o.startDate, o.endDate, q.canonicalValue FROM healthObject o JOIN quantitySample q ON q.uuid = o.uuid
                 WHERE o.typeIdentifier = ? AND o.endDate >= ? AND o.startDate <= ?

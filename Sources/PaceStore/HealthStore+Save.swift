@@ -10,21 +10,21 @@ extension HealthStore {
     ///
     /// - Throws: ``StoreError`` (``StoreError/Code/invalidObject``, ``StoreError/Code/duplicateObject``,
     ///   ``StoreError/Code/syncVersionNotHigher``, …); nothing is changed then.
-    public func save(_ sample: QuantitySample) throws(StoreError) { try save([.quantitySample(sample)]) }
+    public func save(_ sample: QuantitySample) async throws(StoreError) { try await save([.quantitySample(sample)]) }
 
     /// Saves a category sample; sync identifiers work as for ``save(_:)-quantity``.
-    public func save(_ sample: CategorySample) throws(StoreError) { try save([.categorySample(sample)]) }
+    public func save(_ sample: CategorySample) async throws(StoreError) { try await save([.categorySample(sample)]) }
 
     /// Saves a workout with its events and statistics.
     ///
     /// Replacing a workout by sync identifier also deletes the replaced workout's routes.
-    public func save(_ workout: Workout) throws(StoreError) { try save([.workout(workout)]) }
+    public func save(_ workout: Workout) async throws(StoreError) { try await save([.workout(workout)]) }
 
     /// Saves a route for the workout it names (``WorkoutRoute/workoutID``), which must be stored.
     ///
     /// - Throws: ``StoreError/Code/workoutNotFound``, or ``StoreError/Code/routeAlreadyAttached``
     ///   when a route with this UUID is already stored, for this workout or another.
-    public func save(_ route: WorkoutRoute) throws(StoreError) { try save([.workoutRoute(route)]) }
+    public func save(_ route: WorkoutRoute) async throws(StoreError) { try await save([.workoutRoute(route)]) }
 
     /// Saves several objects in one transaction: all of them or none.
     ///
@@ -32,14 +32,14 @@ extension HealthStore {
     ///
     /// - Parameter objects: The objects to save.
     /// - Throws: ``StoreError`` for the first object that cannot be saved; nothing is changed then.
-    public func save(_ objects: [HealthObject]) throws(StoreError) {
+    public func save(_ objects: [HealthObject]) async throws(StoreError) {
         let batch: HealthObjectBatch
         do { batch = try HealthObjectBatch(objects) } catch {
             var error = error
             error.path = path
             throw error
         }
-        try save(batch)
+        try await save(batch)
     }
 
     /// Saves a batch prepared (validated and encoded) beforehand, in one transaction: all of it or none.
@@ -48,8 +48,8 @@ extension HealthStore {
     ///
     /// - Parameter batch: The objects to save.
     /// - Throws: ``StoreError`` for the first object that cannot be saved; nothing is changed then.
-    package func save(_ batch: HealthObjectBatch) throws(StoreError) {
-        _ = try save(batch, skippingStoredSyncIdentifiers: false)
+    package func save(_ batch: HealthObjectBatch) async throws(StoreError) {
+        _ = try await write { db in try Self.insert(batch, skippingStoredSyncIdentifiers: false, db) }
     }
 
     /// Saves a batch in one transaction, leaving out the objects whose sync identifier
@@ -67,17 +67,11 @@ extension HealthStore {
     /// - Parameter batch: The objects to save.
     /// - Returns: The positions in ``HealthObjectBatch/objects`` of the objects left out, in increasing order.
     /// - Throws: ``StoreError`` for the first object that cannot be saved; nothing is changed then.
+    /// It blocks its caller until the transaction commits: importers call it from a thread of their
+    /// own (the Apple Health import's writer queue), never from the cooperative pool.
     @discardableResult
     package func saveSkippingStoredSyncIdentifiers(_ batch: HealthObjectBatch) throws(StoreError) -> [Int] {
-        try save(batch, skippingStoredSyncIdentifiers: true)
-    }
-
-    private func save(_ batch: HealthObjectBatch, skippingStoredSyncIdentifiers skipping: Bool) throws(StoreError) -> [Int] {
-        do {
-            return try writer.write { db in try Self.insert(batch, skippingStoredSyncIdentifiers: skipping, db) }
-        } catch {
-            throw mapped(error)
-        }
+        try writeBlocking { db in try Self.insert(batch, skippingStoredSyncIdentifiers: true, db) }
     }
 
     /// Writes `batch` inside the caller's write transaction: the one insert path of every producer

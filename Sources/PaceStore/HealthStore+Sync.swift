@@ -12,9 +12,11 @@ extension HealthStore {
     ///   - sourceBundleIdentifier: The source's bundle identifier.
     /// - Returns: The subset of `ids` that is stored.
     /// - Throws: ``StoreError`` if SQLite fails.
+    ///
+    /// It blocks its caller: for importers running on a thread of their own.
     package func storedSyncIdentifiers(_ ids: [String], sourceBundleIdentifier: String) throws(StoreError) -> Set<String> {
         guard !ids.isEmpty else { return [] }
-        return try read { db in
+        return try readBlocking { db in
             var found = Set<String>()
             var start = 0
             while start < ids.count {

@@ -5,15 +5,17 @@ import Logging
 
 /// The health store: HealthKit's objects and rules on an SQLite file.
 ///
-/// A `Sendable` value over a GRDB `DatabaseWriter` (a `DatabasePool` in WAL mode for
-/// files), so any number of tasks may read while one writes. Opening migrates an empty
-/// file to the current schema and refuses, without touching it, a file that is not
-/// SQLite, an SQLite database that is not a Pace store, or a store from a newer Pace.
+/// A `Sendable` value whose operations are `async`: each runs on the backend's own threads (for
+/// files, SQLite in WAL mode through a pool of reader connections and one writer), never on a
+/// thread of Swift's cooperative pool, so any number of tasks may read while one writes. Opening
+/// is synchronous, like `FileHandle`'s: it migrates an empty file to the current schema and refuses,
+/// without touching it, a file that is not SQLite, an SQLite database that is not a Pace store, or a
+/// store from a newer Pace.
 ///
 /// ```swift
 /// let store = try HealthStore(path: StoreLocation.resolve())
-/// try store.save(workout)
-/// let recent = try store.workouts(limit: 10)
+/// try await store.save(workout)
+/// let recent = try await store.workouts(limit: 10)
 /// ```
 public struct HealthStore: Sendable {
     /// The database connection(s) underneath: the SQLite backend's, visible to this package only
@@ -146,6 +148,11 @@ public struct HealthStore: Sendable {
     /// Maps any error thrown inside a store operation to a ``StoreError``.
     func mapped(_ error: any Error) -> StoreError {
         if let error = error as? StoreError { return error }
+        if error is CancellationError {
+            return StoreError(code: .cancelled,
+                message: "The operation on the store '\(path ?? ":memory:")' was cancelled before it ran; nothing was changed.",
+                path: path, cause: error)
+        }
         return Self.openingError(error, path: path)
     }
 }

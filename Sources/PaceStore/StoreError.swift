@@ -7,7 +7,7 @@ import Foundation
 /// underlying ``cause``. The description never prints measured values.
 ///
 /// ```swift
-/// do { try store.save(sample) }
+/// do { try await store.save(sample) }
 /// catch let error as StoreError where error.code == .syncVersionNotHigher { … }
 /// ```
 public struct StoreError: Error, Sendable, CustomStringConvertible {
@@ -21,6 +21,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
             case sessionNotFound, sessionEnded
             case database
             case notAuthorized, foreignAnchor, invalidQuery, readOnlyType
+            case cancelled
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -66,6 +67,9 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         /// Sharing (writing) was asked for a type clients can only read: a characteristic or the
         /// activity summary type (HealthKit refuses such a request the same way).
         public static let readOnlyType = Code(.readOnlyType)
+
+        /// The task that asked was cancelled before the store ran the operation; nothing was changed.
+        public static let cancelled = Code(.cancelled)
 
         /// The code's name, e.g. `"syncVersionNotHigher"`.
         public var description: String { value.rawValue }

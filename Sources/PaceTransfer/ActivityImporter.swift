@@ -53,7 +53,7 @@ public struct ActivityImporter: Sendable {
     ///   - fileIdentifier: A stable identifier of the file, e.g. its SHA-256 in hex; activity `i` of
     ///     a file without its own identifiers is known as `fileIdentifier#i`.
     /// - Returns: What was imported, skipped and rejected.
-    public func `import`(_ activities: [RecordedActivity], fileIdentifier: String) -> ImportReport {
+    public func `import`(_ activities: [RecordedActivity], fileIdentifier: String) async -> ImportReport {
         var report = ImportReport()
         for (index, activity) in activities.enumerated() {
             let label = activity.name ?? activity.identifier ?? "activity \(index + 1)"
@@ -66,7 +66,7 @@ public struct ActivityImporter: Sendable {
             }
             let stored: Workout?
             do {
-                stored = try storedRecording(like: converted.workout)
+                stored = try await storedRecording(like: converted.workout)
             } catch {
                 report.rejected.append(ImportProblem(code: .storeRefused, activity: label, message: error.description))
                 continue
@@ -79,7 +79,7 @@ public struct ActivityImporter: Sendable {
                 continue
             }
             do {
-                try store.save(converted.batch())
+                try await store.save(converted.batch())
                 report.imported.append(converted.workout.id)
                 report.notes += converted.notes.map { "\(label): \($0)" }
             } catch let error where error.code == .syncVersionNotHigher {
@@ -93,12 +93,12 @@ public struct ActivityImporter: Sendable {
 
     /// A stored workout that is the same recording as `workout` under another sync identifier
     /// (one with the same identifier is left to the store's sync rules).
-    private func storedRecording(like workout: Workout) throws(QueryError) -> Workout? {
+    private func storedRecording(like workout: Workout) async throws(QueryError) -> Workout? {
         guard let rule = sameRecording else { return nil }
         let window = SamplePredicate.date(from: workout.startDate.addingTimeInterval(-rule.startTolerance),
                                           to: workout.endDate.addingTimeInterval(rule.startTolerance))
         let identifier = workout.metadata.syncIdentifier
-        for case .workout(let stored) in try store.samples(matching: .workout, predicate: window) {
+        for case .workout(let stored) in try await store.samples(matching: .workout, predicate: window) {
             if identifier != nil, stored.metadata.syncIdentifier == identifier { continue }
             if rule.matches(workout, stored) { return stored }
         }

@@ -66,7 +66,10 @@ final class AppleHealthImportWriter: @unchecked Sendable {
         if let failure = lock.withLock({ failure }) { throw failure }
         // The export states no link between a workout and its samples: the store's time rule makes
         // it, once every sample is written (records may follow the workout in the file).
-        if !workouts.isEmpty { try store.associateSamplesByTime(withWorkouts: workouts) }
+        if !workouts.isEmpty {
+            let store = self.store
+            _ = try ThreadBridge.wait { () async throws(StoreError) in try await store.associateSamplesByTime(withWorkouts: workouts) }
+        }
     }
 
     /// `report` with the counts and rejections of the store side added.
@@ -146,7 +149,8 @@ final class AppleHealthImportWriter: @unchecked Sendable {
             return
         }
         do {
-            try store.save(objects)
+            let store = self.store, batch = objects
+            try ThreadBridge.wait { () async throws(StoreError) in try await store.save(batch) }
             savedWorkouts.append(workout.id)
             update { report in objects.forEach { Self.count($0, in: &report) } }
         } catch let error where Self.isFatal(error) {

@@ -25,7 +25,7 @@ import PaceModel
 ///   left out before saving and counted in ``AppleHealthImportReport/duplicatesSkipped``.
 ///
 /// ```swift
-/// let report = try AppleHealthImporter(store: store).import(at: folder)
+/// let report = try await AppleHealthImporter(store: store).import(at: folder)
 /// print(report.samplesImported, report.workoutsImported, report.duplicatesSkipped)
 /// ```
 public struct AppleHealthImporter: Sendable {
@@ -49,13 +49,27 @@ public struct AppleHealthImporter: Sendable {
     /// - Parameters:
     ///   - url: A `file:` URL of the export folder or of its `export.xml`.
     ///   - progressInterval: Call `progress` after every this many items read.
-    ///   - progress: Receives the report so far; called on the calling thread.
+    ///   - progress: Receives the report so far; called on the thread that reads the export.
     /// - Returns: What was imported, skipped and rejected.
     /// - Throws: ``AppleHealthError`` when the export cannot be read, or with code
     ///   ``AppleHealthError/Code/handlerFailed`` (the ``StoreError`` as its cause) when the store
     ///   itself fails; batches saved before then stay stored, and a new import skips them.
     public func `import`(at url: URL, progressInterval: Int = 50_000,
-                         progress: (AppleHealthImportReport) -> Void = { _ in }) throws(AppleHealthError) -> AppleHealthImportReport {
+                         progress: @escaping @Sendable (AppleHealthImportReport) -> Void = { _ in })
+        async throws(AppleHealthError) -> AppleHealthImportReport
+    {
+        // The reader is a blocking, streaming parser: it runs on a thread of its own, and so do the
+        // store calls it makes (ThreadBridge), never on the cooperative pool.
+        let importer = self
+        return try await ThreadBridge.run(label: "org.pace.applehealth-read") { () throws(AppleHealthError) in
+            try importer.importBlocking(at: url, progressInterval: progressInterval, progress: progress)
+        }
+    }
+
+    /// ``import(at:progressInterval:progress:)`` on the caller's thread, which it blocks: for
+    /// callers already on a thread of their own (``ImportRunner``).
+    func importBlocking(at url: URL, progressInterval: Int = 50_000,
+                                progress: (AppleHealthImportReport) -> Void) throws(AppleHealthError) -> AppleHealthImportReport {
         let session = AppleHealthImportSession(store: store, batchSize: batchSize)
         let interval = max(1, progressInterval)
         do {
@@ -153,7 +167,10 @@ final class AppleHealthImportSession {
         case .characteristics(let characteristics):
             report.characteristicsRead += 1
             for value in characteristics.values {
-                if try store.setCharacteristic(value) { report.characteristicsStored += 1 }
+                let store = self.store
+                if try ThreadBridge.wait({ () async throws(StoreError) in try await store.setCharacteristic(value) }) {
+                    report.characteristicsStored += 1
+                }
             }
         case .activitySummary(let summary):
             report.activitySummariesRead += 1
@@ -176,7 +193,10 @@ final class AppleHealthImportSession {
         try flushBatch()
         try writer.finish()
         report = writer.merged(into: report)
-        report.activitySummariesStored = try store.saveActivitySummaries(activitySummaries)
+        let store = self.store, summaries = activitySummaries
+        report.activitySummariesStored = try ThreadBridge.wait { () async throws(StoreError) in
+            try await store.saveActivitySummaries(summaries)
+        }
     }
 
     /// Waits for the store side after the read failed; returns the store's failure, if any.

@@ -44,8 +44,8 @@ public struct WorkoutExporter: Sendable {
     ///
     /// - Throws: ``ExportError`` when the workout does not exist or the format cannot hold it,
     ///   or the store's error.
-    public func export(workoutID: UUID, as format: ExportFormat) throws -> Data {
-        let activity = try recordedActivity(workoutID: workoutID)
+    public func export(workoutID: UUID, as format: ExportFormat) async throws -> Data {
+        let activity = try await recordedActivity(workoutID: workoutID)
         switch format {
         case .gpx:
             return GPXWriter().data(for: activity, metadataTime: activity.laps.first?.startTime)
@@ -75,12 +75,12 @@ public struct WorkoutExporter: Sendable {
     /// power samples nearest in time (within 2 s), its laps and its pauses.
     ///
     /// - Throws: ``ExportError`` when no workout has this UUID.
-    public func recordedActivity(workoutID: UUID) throws -> RecordedActivity {
-        guard let workout = try store.workout(id: workoutID) else {
+    public func recordedActivity(workoutID: UUID) async throws -> RecordedActivity {
+        guard let workout = try await store.workout(id: workoutID) else {
             throw ExportError(message: "No workout with UUID \(workoutID.uuidString) in the store. Run 'pace list' to see the workouts.")
         }
-        let locations = try store.routes(forWorkout: workoutID).flatMap(\.locations).sorted { $0.timestamp < $1.timestamp }
-        let series = try SampleSeries(store: store, workout: workout)
+        let locations = try await store.routes(forWorkout: workoutID).flatMap(\.locations).sorted { $0.timestamp < $1.timestamp }
+        let series = try await SampleSeries(store: store, workout: workout)
         var records: [ActivityRecord] = locations.map { location in
             ActivityRecord(time: location.timestamp, latitude: location.latitude, longitude: location.longitude,
                            altitude: location.verticalAccuracy < 0 ? nil : location.altitude,
@@ -177,13 +177,13 @@ private struct SampleSeries {
     var cadence: TimedSeries
     var power: TimedSeries
 
-    init(store: HealthStore, workout: Workout) throws {
-        func series(_ type: QuantityTypeIdentifier, _ unit: HealthUnit) throws -> TimedSeries {
-            TimedSeries(values: try store.quantitySamples(matching: type, predicate: .workout(workout.id))
+    init(store: HealthStore, workout: Workout) async throws {
+        func series(_ type: QuantityTypeIdentifier, _ unit: HealthUnit) async throws -> TimedSeries {
+            TimedSeries(values: try await store.quantitySamples(matching: type, predicate: .workout(workout.id))
                 .compactMap { sample in (try? sample.quantity.doubleValue(for: unit)).map { (sample.startDate, $0) } })
         }
-        heartRate = try series(.heartRate, .countPerMinute)
-        cadence = workout.activityType == .cycling ? try series(.cyclingCadence, .countPerMinute) : TimedSeries(values: [])
-        power = try series(workout.activityType == .cycling ? .cyclingPower : .runningPower, .watt)
+        heartRate = try await series(.heartRate, .countPerMinute)
+        cadence = workout.activityType == .cycling ? try await series(.cyclingCadence, .countPerMinute) : TimedSeries(values: [])
+        power = try await series(workout.activityType == .cycling ? .cyclingPower : .runningPower, .watt)
     }
 }

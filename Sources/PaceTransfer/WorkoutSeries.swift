@@ -24,11 +24,11 @@ public struct WorkoutSeries: Sendable {
     /// Reads the series of a workout's interval from a store.
     ///
     /// - Throws: ``StoreError`` if the store fails.
-    public init(store: HealthStore, workout: Workout) throws(StoreError) {
+    public init(store: HealthStore, workout: Workout) async throws(StoreError) {
         let (start, end) = (workout.startDate, workout.endDate)
         let cycling = [.cycling, .handCycling].contains(workout.activityType)
-        heartRate = try store.quantitySeries(of: .heartRate, from: start, to: end)
-        cadence = cycling ? try store.quantitySeries(of: .cyclingCadence, from: start, to: end) : []
-        power = try store.quantitySeries(of: cycling ? .cyclingPower : .runningPower, from: start, to: end)
+        heartRate = try await store.quantitySeries(of: .heartRate, from: start, to: end)
+        cadence = cycling ? try await store.quantitySeries(of: .cyclingCadence, from: start, to: end) : []
+        power = try await store.quantitySeries(of: cycling ? .cyclingPower : .runningPower, from: start, to: end)
     }
 }

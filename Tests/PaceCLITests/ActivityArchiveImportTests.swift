@@ -53,7 +53,7 @@ import Testing
         #expect(first.standardOutput.contains("duplicate: "), "\(first.standardOutput)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(again.standardOutput.utf8)) as? [String: Any])
         #expect(summary["skippedAsDuplicate"] as? Int == 3)
-        let workouts = try HealthStore(path: storePath).workouts()
+        let workouts = try await HealthStore(path: storePath).workouts()
         #expect(workouts.count == 2)
         #expect(workouts.filter { $0.events.filter { $0.type == .lap }.count == 4 }.count == 1, "the FIT keeps its 4 laps")
         // Nothing was extracted next to the archive.
@@ -72,6 +72,6 @@ import Testing
 
         #expect(result.status == 1)
         #expect(result.standardOutput.contains("entry '../../escape.gpx' in 'rides.zip' has a '..' component"), "\(result.standardOutput)")
-        #expect(try HealthStore(path: storePath).workouts().isEmpty, "no entry is read from a refused archive")
+        #expect(try await HealthStore(path: storePath).workouts().isEmpty, "no entry is read from a refused archive")
     }
 }

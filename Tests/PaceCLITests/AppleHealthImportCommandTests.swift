@@ -35,8 +35,8 @@ import Testing
         #expect(report["duplicatesSkipped"] as? Int == 4)
         #expect(report["quantitySamplesImported"] as? Int == 0)
         let store = try HealthStore(path: storePath)
-        let workout = try #require(try store.workouts().first)
-        #expect(try store.routes(forWorkout: workout.id).count == 1)
-        #expect(try store.quantitySamples(of: .heartRate).count == 1)
+        let workout = try #require(try await store.workouts().first)
+        #expect(try await store.routes(forWorkout: workout.id).count == 1)
+        #expect(try await store.quantitySamples(of: .heartRate).count == 1)
     }
 }

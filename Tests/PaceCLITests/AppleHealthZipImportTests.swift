@@ -53,9 +53,9 @@ import Testing
         let report = try #require((summary["appleHealth"] as? [[String: Any]])?.first?["report"] as? [String: Any])
         #expect(report["duplicatesSkipped"] as? Int == 4)
         let store = try HealthStore(path: storePath)
-        let workout = try #require(try store.workouts().first)
-        #expect(try store.routes(forWorkout: workout.id).first?.locations.isEmpty == false)
-        #expect(try store.quantitySamples(of: .heartRate).count == 1)
+        let workout = try #require(try await store.workouts().first)
+        #expect(try await store.routes(forWorkout: workout.id).first?.locations.isEmpty == false)
+        #expect(try await store.quantitySamples(of: .heartRate).count == 1)
         // Nothing was extracted next to the archive.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
             .filter { !$0.hasPrefix("health.sqlite") && !$0.hasPrefix("folder.sqlite") } == ["export.zip"])
@@ -148,7 +148,7 @@ import Testing
         let output = result.standardOutput + result.standardError
         #expect(output.contains("entry 'apple_health_export/../../pwned.txt' in 'export.zip' has a '..' component"), "\(output)")
         #expect(!FileManager.default.fileExists(atPath: directory.url.deletingLastPathComponent().appendingPathComponent("pwned.txt").path))
-        #expect(try HealthStore(path: storePath).workouts().isEmpty)
+        #expect(try await HealthStore(path: storePath).workouts().isEmpty)
     }
 
     @Test func refusesAZipWithoutExportXML() async throws {

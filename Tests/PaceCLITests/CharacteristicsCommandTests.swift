@@ -11,24 +11,24 @@ import Testing
     /// 2026-01-05 07:05 UTC.
     private let setAt = Date(timeIntervalSince1970: 1_767_596_700)
 
-    private func report(_ arguments: [String]) throws -> String {
-        try CharacteristicsCommand.parsed(arguments).report(timeZone: utc)
+    private func report(_ arguments: [String]) async throws -> String {
+        try await CharacteristicsCommand.parsed(arguments).report(timeZone: utc)
     }
 
-    @Test func listsTheStoredCharacteristics() throws {
+    @Test func listsTheStoredCharacteristics() async throws {
         // Given
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("health.sqlite")
         let store = try HealthStore(path: path)
-        try store.setCharacteristic(.dateOfBirth(DateComponents(year: 1990, month: 2, day: 2)), at: setAt)
-        try store.setCharacteristic(.bloodType(.abNegative), at: setAt)
-        try store.setCharacteristic(.fitzpatrickSkinType(.typeIII), at: setAt)
-        try store.setCharacteristic(.activityMoveMode(.activeEnergy), at: setAt)
+        try await store.setCharacteristic(.dateOfBirth(DateComponents(year: 1990, month: 2, day: 2)), at: setAt)
+        try await store.setCharacteristic(.bloodType(.abNegative), at: setAt)
+        try await store.setCharacteristic(.fitzpatrickSkinType(.typeIII), at: setAt)
+        try await store.setCharacteristic(.activityMoveMode(.activeEnergy), at: setAt)
 
         // When
-        let text = try report(["--store", path])
-        let json = try report(["--store", path, "--json"])
+        let text = try await report(["--store", path])
+        let json = try await report(["--store", path, "--json"])
 
         // Then
         #expect(text == """
@@ -50,12 +50,12 @@ import Testing
         #expect(json.contains("\"setAt\" : \"2026-01-05T07:05:00.000Z\""))
     }
 
-    @Test func saysWhenNoneAreStored() throws {
+    @Test func saysWhenNoneAreStored() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
 
-        let text = try report(["--store", directory.path("health.sqlite")])
-        let json = try report(["--store", directory.path("health.sqlite"), "--json"])
+        let text = try await report(["--store", directory.path("health.sqlite")])
+        let json = try await report(["--store", directory.path("health.sqlite"), "--json"])
 
         #expect(text == "No characteristics stored. 'pace import' stores those of an Apple Health export.")
         #expect(try JSONDecoder().decode([CharacteristicJSON].self, from: Data(json.utf8)).isEmpty)

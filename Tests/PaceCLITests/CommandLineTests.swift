@@ -42,15 +42,15 @@ import Testing
         let deleted = try await pace.run(["delete", summary.id.uuidString])
         #expect(deleted.standardOutput == "Deleted workout \(summary.id.uuidString).\n")
         let store = try HealthStore(path: storePath)
-        #expect(try store.workouts().isEmpty)
-        #expect(try store.changes(after: .initial).deleted.map(\.id) == [summary.id])
+        #expect(try await store.workouts().isEmpty)
+        #expect(try await store.changes(after: .initial).deleted.map(\.id) == [summary.id])
     }
 
     @Test func listJSONHasStableFieldNamesAndExplicitNulls() async throws {
         defer { directory.remove() }
         let workout = Workout(activityType: .cycling, start: TestObjects.morning, end: TestObjects.morning.addingTimeInterval(3600),
                               totalDistance: Quantity(value: 30, unit: .kilometer))
-        try HealthStore(path: storePath).save(workout)
+        try await HealthStore(path: storePath).save(workout)
 
         let result = try await pace.run(["list", "--json"])
 
@@ -117,7 +117,7 @@ import Testing
         let added = try await pace.run(["add", "walking", "--duration", "20min", "--store", other])
 
         #expect(added.status == 0, "\(added.standardError)")
-        #expect(try HealthStore(path: other).workouts().count == 1)
+        #expect(try await HealthStore(path: other).workouts().count == 1)
         #expect(!FileManager.default.fileExists(atPath: storePath))
     }
 }

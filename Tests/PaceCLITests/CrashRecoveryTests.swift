@@ -39,19 +39,22 @@ struct CrashRecoveryTests {
         var acknowledged: Int64 { lock.withLock { highest } }
     }
 
-    struct Outcome: Equatable {
+    struct Outcome: Equatable, Sendable {
         var distance: Double
         var duration: Double
         var heartRateSamples: Int
         var routeLocations: Int
     }
 
+    /// Called on the kill loop's own thread, so it may wait for the store's async reads.
     static func outcome(store path: String) throws -> Outcome? {
         let store = try HealthStore(path: path)
-        guard let workout = try store.workouts().first else { return nil }
-        return Outcome(distance: workout.totalDistance?.value ?? -1, duration: workout.duration,
-                       heartRateSamples: try store.quantitySamples(of: .heartRate).count,
-                       routeLocations: try store.routes(forWorkout: workout.id).first?.locations.count ?? 0)
+        return try ThreadBridge.wait { () async throws(StoreError) -> Outcome? in
+            guard let workout = try await store.workouts().first else { return nil }
+            return Outcome(distance: workout.totalDistance?.value ?? -1, duration: workout.duration,
+                           heartRateSamples: try await store.quantitySamples(of: .heartRate).count,
+                           routeLocations: try await store.routes(forWorkout: workout.id).first?.locations.count ?? 0)
+        }
     }
 
     /// What one kill found: the highest acknowledged sequence printed before it, and the highest in the journal after it.

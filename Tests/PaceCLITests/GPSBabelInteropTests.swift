@@ -33,8 +33,8 @@ struct GPSBabelInteropTests {
         let pace = try CommandRunner(environment: ["PACE_STORE": directory.path("health.sqlite"), "TZ": "UTC"])
         _ = try await pace.run(["import", ImportExportCommandTests.fixture("tcx/fr220-run-4laps-hr-runcad.tcx")])
         let store = try HealthStore(path: directory.path("health.sqlite"))
-        let workout = try #require(try store.workouts().first)
-        let points = try #require(try store.routes(forWorkout: workout.id).first).locations.count
+        let workout = try #require(try await store.workouts().first)
+        let points = try #require(try await store.routes(forWorkout: workout.id).first).locations.count
 
         for (format, babelFormat) in [("gpx", "gpx"), ("tcx", "gtrnctr"), ("fit", "garmin_fit")] {
             let file = directory.path("export.\(format)")

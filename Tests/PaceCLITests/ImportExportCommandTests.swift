@@ -36,12 +36,12 @@ import Testing
         #expect(summary["skippedAsDuplicate"] as? Int == 2)
         #expect((summary["imported"] as? [Any])?.isEmpty == true)
         let store = try HealthStore(path: storePath)
-        let workouts = try store.workouts()
+        let workouts = try await store.workouts()
         #expect(workouts.count == 2)
         let tcx = try #require(workouts.first { $0.events.contains { $0.type == .lap } && $0.device?.name != "Apple Watch" })
         #expect(tcx.events.filter { $0.type == .lap }.count == 4)
-        #expect(try store.routes(forWorkout: tcx.id).first?.locations.isEmpty == false)
-        #expect(try store.quantitySamples(of: .heartRate, from: tcx.startDate, to: tcx.endDate).count == 49, "one per trackpoint")
+        #expect(try await store.routes(forWorkout: tcx.id).first?.locations.isEmpty == false)
+        #expect(try await store.quantitySamples(of: .heartRate, from: tcx.startDate, to: tcx.endDate).count == 49, "one per trackpoint")
     }
 
     @Test func compressedFilesInAFolderAreImportedAndRecognisedUncompressed() async throws {
@@ -61,7 +61,7 @@ import Testing
                 "\(first.standardOutput)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(again.standardOutput.utf8)) as? [String: Any])
         #expect(summary["skippedAsDuplicate"] as? Int == 1, "the uncompressed file is the same activity")
-        let workouts = try HealthStore(path: storePath).workouts()
+        let workouts = try await HealthStore(path: storePath).workouts()
         #expect(workouts.count == 2)
         #expect(workouts.contains { $0.events.filter { $0.type == .lap }.count == 4 })
     }
@@ -73,7 +73,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.standardOutput.hasPrefix("Imported 0 workouts from 1 file; 0 skipped as duplicate; 1 rejected.\nrejected: "))
         #expect(result.standardOutput.contains("garbage-not-xml.tcx"))
-        #expect(try HealthStore(path: storePath).workouts().isEmpty)
+        #expect(try await HealthStore(path: storePath).workouts().isEmpty)
 
         // --json types the refusal: a stable code, the file, the reader's position, the message.
         let json = try await pace.run(["import", Self.fixture("tcx/garbage-not-xml.tcx"), "--json"])
@@ -97,7 +97,7 @@ import Testing
         #expect(warnings.contains { $0.hasPrefix("\(path): FIT warning at byte 7471: the data cannot be read past byte 7471") }, "\(warnings)")
         #expect(warnings.contains { $0.hasPrefix("\(path): ") && $0.contains("left out 1 record(s) timed 2085-12-21T16:46:58Z") },
                 "\(warnings)")
-        let workout = try #require(try HealthStore(path: storePath).workouts().first)
+        let workout = try #require(try await HealthStore(path: storePath).workouts().first)
         // The session message (written first by this app) gives the whole run; the end is not 2085.
         #expect(workout.endDate == ISO8601DateFormatter().date(from: "2021-09-27T15:12:28Z"))
         #expect(workout.totalDistance == Quantity(value: 11274.04, unit: .meter))
@@ -124,9 +124,9 @@ import Testing
         defer { directory.remove() }
         _ = try await pace.run(["import", Self.fixture("tcx/fr220-run-4laps-hr-runcad.tcx")])
         let store = try HealthStore(path: storePath)
-        let original = try #require(try store.workouts().first)
-        let originalRoute = try #require(try store.routes(forWorkout: original.id).first)
-        let originalHeartRate = try store.quantitySamples(of: .heartRate, from: original.startDate, to: original.endDate)
+        let original = try #require(try await store.workouts().first)
+        let originalRoute = try #require(try await store.routes(forWorkout: original.id).first)
+        let originalHeartRate = try await store.quantitySamples(of: .heartRate, from: original.startDate, to: original.endDate)
 
         for format in ["gpx", "tcx", "fit"] {
             let file = directory.path("export.\(format)")
@@ -137,11 +137,11 @@ import Testing
             let reimport = try await CommandRunner(environment: ["PACE_STORE": other]).run(["import", file])
             #expect(reimport.status == 0, "\(reimport.standardOutput)")
             let copyStore = try HealthStore(path: other)
-            let copy = try #require(try copyStore.workouts().first)
-            let route = try #require(try copyStore.routes(forWorkout: copy.id).first)
+            let copy = try #require(try await copyStore.workouts().first)
+            let route = try #require(try await copyStore.routes(forWorkout: copy.id).first)
             #expect(route.locations.count == originalRoute.locations.count, "\(format)")
             #expect(abs(route.locations[10].latitude - originalRoute.locations[10].latitude) < 1e-7)
-            let heartRate = try copyStore.quantitySamples(of: .heartRate, from: copy.startDate, to: copy.endDate)
+            let heartRate = try await copyStore.quantitySamples(of: .heartRate, from: copy.startDate, to: copy.endDate)
             #expect(heartRate.map(\.quantity.value) == originalHeartRate.map(\.quantity.value), "\(format)")
             if format != "gpx" {  // GPX has no laps and no totals
                 #expect(copy.events.filter { $0.type == .lap }.count == original.events.filter { $0.type == .lap }.count, "\(format) laps")
@@ -156,7 +156,7 @@ import Testing
     @Test func theSameRunInAnotherFormatIsSkippedUnlessDuplicatesAreAllowed() async throws {
         defer { directory.remove() }
         _ = try await pace.run(["import", Self.fixture("tcx/fr220-run-4laps-hr-runcad.tcx")])
-        let original = try #require(try HealthStore(path: storePath).workouts().first)
+        let original = try #require(try await HealthStore(path: storePath).workouts().first)
         let fit = directory.path("same-run.fit")
         let export = try await pace.run(["export", original.id.uuidString, "--format", "fit", "--output", fit])
         #expect(export.status == 0, "\(export.standardError)")
@@ -168,12 +168,12 @@ import Testing
         #expect(again.standardOutput.contains("duplicate: ") && again.standardOutput.contains("the same recording as workout \(original.id)"),
                 "\(again.standardOutput)")
         #expect(again.standardOutput.contains("pass --allow-duplicates to keep both"), "the command adds its own advice")
-        #expect(try HealthStore(path: storePath).workouts().count == 1)
+        #expect(try await HealthStore(path: storePath).workouts().count == 1)
 
         let kept = try await pace.run(["import", fit, "--allow-duplicates"])
         #expect(kept.standardOutput.hasPrefix("Imported 1 workout from 1 file; 0 skipped as duplicate; 0 rejected.\n"),
                 "\(kept.standardOutput)")
-        #expect(try HealthStore(path: storePath).workouts().count == 2)
+        #expect(try await HealthStore(path: storePath).workouts().count == 2)
     }
 
     @Test func exportOfAnUnknownWorkoutFails() async throws {

@@ -34,7 +34,7 @@ import Testing
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(again.standardOutput.utf8)) as? [String: Any])
         #expect(summary["skippedAsDuplicate"] as? Int == 1, "the joined workout is recognised on a second import")
         #expect((summary["notes"] as? [String])?.count == 2)
-        let workouts = try HealthStore(path: storePath).workouts()
+        let workouts = try await HealthStore(path: storePath).workouts()
         #expect(workouts.count == 1)
         #expect(workouts.first?.events.filter { $0.type == .pause }.count == 6)
         #expect(workouts.first?.events.filter { $0.type == .resume }.count == 6)
@@ -67,6 +67,6 @@ import Testing
             + "note: \(path): holds a route without times ('Trail Planner Map on AllTrails', 139 points), not a recorded activity; "
             + "nothing to import\n")
         #expect(result.standardError.contains("[1/1] \(path): 0 imported, 0 duplicate, 0 rejected, 1 note"), "\(result.standardError)")
-        #expect(try HealthStore(path: storePath).workouts().isEmpty)
+        #expect(try await HealthStore(path: storePath).workouts().isEmpty)
     }
 }

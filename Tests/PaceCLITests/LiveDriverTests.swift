@@ -137,14 +137,14 @@ struct LiveDriverTests {
         #expect(json?["endedBy"] as? String == "finish")
         #expect((json?["summary"] as? [String: Any])?["distance"] is Double)
         #expect(report.text().contains("skipped    nmea.checksum 2, nmea.short 1"))
-        let workout = try #require(try journal.store.workout(id: report.workoutID))
+        let workout = try #require(try await journal.store.workout(id: report.workoutID))
         let kinds = Self.kinds(workout)
         #expect(kinds.filter { $0 == "sensorGap.heartRate" }.count == 1, "\(kinds)")
         #expect(kinds.filter { $0 == "gpsGap" }.count == 1, "\(kinds)")
         #expect(!kinds.contains("sensorGap.location"), "GPS loss is marked once, as a GPS gap: \(kinds)")
         let gap = try #require(workout.events.first { $0.metadata[SessionStateMachine.eventKindKey] == .string("sensorGap.heartRate") })
         #expect((0.2...30).contains(gap.duration), "the gap spans the 0.3 s the strap was away: \(gap.duration)")
-        #expect(try journal.store.quantitySamples(of: .heartRate).count == 3)
+        #expect(try await journal.store.quantitySamples(of: .heartRate).count == 3)
         let status = await driver.streamStatus
         if case .live? = status[.heartRate] {} else { Issue.record("heart rate should be live again: \(String(describing: status[.heartRate]))") }
     }
@@ -174,8 +174,8 @@ struct LiveDriverTests {
             return
         }
         #expect(report.skippedInput == ["live.clock": 2])
-        #expect(try journal.store.quantitySamples(of: .heartRate).map(\.quantity.value) == [120])
-        #expect(try journal.store.routes(forWorkout: report.workoutID).isEmpty)
+        #expect(try await journal.store.quantitySamples(of: .heartRate).map(\.quantity.value) == [120])
+        #expect(try await journal.store.routes(forWorkout: report.workoutID).isEmpty)
     }
 
     @Test("a session left open resumes from the same sensors; a stream left disconnected reconnects at its first reading")
@@ -213,7 +213,7 @@ struct LiveDriverTests {
             Issue.record("the resumed session should be saved")
             return
         }
-        let workout = try #require(try journal.store.workout(id: report.workoutID))
+        let workout = try #require(try await journal.store.workout(id: report.workoutID))
         #expect(workout.activityType == .walking)
         let gap = try #require(workout.events.first { $0.metadata[SessionStateMachine.eventKindKey] == .string("sensorGap.pressure") })
         #expect(gap.endDate < workout.endDate, "the gap closed when the barometer's readings came back, not at the finish")
@@ -255,7 +255,7 @@ struct LiveDriverTests {
             return
         }
         #expect(report.endedBy == "batteryCritical")
-        let workout = try #require(try journal.store.workout(id: report.workoutID))
+        let workout = try #require(try await journal.store.workout(id: report.workoutID))
         #expect(Self.kinds(workout).filter { $0.hasPrefix("battery") } == ["batteryLow", "batteryCritical"])
     }
 }

@@ -159,7 +159,8 @@ struct LiveServiceTests {
         seen.secondStatus = second.waitForExit()
         seen.secondError = second.standardError
         seen.sessions = try journal.sessions()
-        seen.workouts = try journal.store.workouts()
+        let reopened = journal.store
+        seen.workouts = try ThreadBridge.wait { () async throws(StoreError) in try await reopened.workouts() }
         return seen
     }
 
@@ -298,7 +299,8 @@ struct LiveServiceTests {
         if !seen.stopped { kill(pace, SIGKILL) }
         let journal = RecordingJournal(store: try HealthStore(path: store))
         seen.sessions = try journal.sessions().map(\.status)
-        seen.workouts = try journal.store.workouts()
+        let reopened = journal.store
+        seen.workouts = try ThreadBridge.wait { () async throws(StoreError) in try await reopened.workouts() }
         return seen
     }
 

@@ -64,7 +64,7 @@ struct LiveTimeBaseTests {
             Issue.record("the recording should be saved")
             return
         }
-        let workout = try #require(try journal.store.workout(id: report.workoutID))
+        let workout = try #require(try await journal.store.workout(id: report.workoutID))
         #expect(workout.endDate >= start.addingTimeInterval(290), "the collection ends at the last fix, minutes ahead of the clock")
         #expect(workout.events.contains { $0.type == .motionPaused }, "the 40 s stop auto-pauses: \(workout.events.map(\.type))")
         #expect(workout.events.allSatisfy { $0.startDate >= workout.startDate && $0.endDate <= workout.endDate })
@@ -99,13 +99,13 @@ struct LiveTimeBaseTests {
             return
         }
         #expect(report.skippedInput.isEmpty, "nothing is skipped once the GPS gives the time: \(report.skippedInput)")
-        let workout = try #require(try journal.store.workout(id: report.workoutID))
+        let workout = try #require(try await journal.store.workout(id: report.workoutID))
         #expect(abs(workout.startDate.timeIntervalSince(before)) < 30, "dated by the GPS, not the machine: \(workout.startDate)")
-        let route = try journal.store.routes(forWorkout: workout.id).first?.locations ?? []
+        let route = try await journal.store.routes(forWorkout: workout.id).first?.locations ?? []
         #expect(route.count >= 5, "5.6 s of fixes, one route point a second: \(route.count)")
         #expect(route.first.map { $0.timestamp.timeIntervalSince(workout.startDate) < 1 } == true,
                 "the fixes held while the time base was judged (the first 4 s) are in the route")
-        let rates = try journal.store.quantitySamples(of: .heartRate)
+        let rates = try await journal.store.quantitySamples(of: .heartRate)
         #expect(!rates.isEmpty)
         #expect(rates.allSatisfy { abs($0.startDate.timeIntervalSince(before)) < 60 }, "the strap's times are corrected too")
         #expect(await driver.clockNote?.contains("behind the GPS") == true)
@@ -135,7 +135,7 @@ struct LiveTimeBaseTests {
             return
         }
         #expect(report.skippedInput == ["live.clock": 40])
-        #expect(try journal.store.routes(forWorkout: report.workoutID).isEmpty)
+        #expect(try await journal.store.routes(forWorkout: report.workoutID).isEmpty)
         #expect(await driver.clockNote == nil)
     }
 }

@@ -43,10 +43,10 @@ struct RecordCommandTests {
         #expect(report.summary.laps.count == 4)
         #expect(report.summary.heartRateCount > 0)
         #expect((110...170).contains(report.summary.distance), "pace track gives 0.13 km ± 15 m for this file; got \(report.summary.distance)")
-        let workout = try #require(try store.workout(id: report.workoutID))
+        let workout = try #require(try await store.workout(id: report.workoutID))
         #expect(workout.events.filter { $0.type == .lap }.count == 4)
-        #expect(try store.routes(forWorkout: workout.id).first?.locations.isEmpty == false)
-        #expect(try store.quantitySamples(of: .heartRate).count == report.summary.heartRateCount)
+        #expect(try await store.routes(forWorkout: workout.id).first?.locations.isEmpty == false)
+        #expect(try await store.quantitySamples(of: .heartRate).count == report.summary.heartRateCount)
         #expect(result.standardError.contains(" active time "), "without a terminal, plain log lines: \(result.standardError)")
     }
 
@@ -56,13 +56,13 @@ struct RecordCommandTests {
         #expect(report.summary.laps.count == 4)
         let distance = report.summary.laps.map(\.distance).reduce(0, +)
         #expect(abs(distance - report.summary.distance) < 1, "laps add up to the distance")
-        #expect(try store.workouts().count == 1)
+        #expect(try await store.workouts().count == 1)
     }
 
     @Test("a GPX with three segments replays its pauses")
     func gpx() async throws {
         let (report, store, _) = try await record("gpx/applewatch-run-3seg-hr-cad.gpx", extra: ["--activity", "running"])
-        let workout = try #require(try store.workout(id: report.workoutID))
+        let workout = try #require(try await store.workout(id: report.workoutID))
         #expect(workout.events.filter { $0.type == .pause }.count == 2)
         #expect(workout.events.filter { $0.type == .resume }.count == 2)
         #expect(workout.duration < workout.endDate.timeIntervalSince(workout.startDate), "paused time is not counted")

@@ -14,7 +14,7 @@ import Testing
     }
 
     /// A store with one step sample per real hour over 2026-03-28…30 (Zurich) and two heart rates.
-    private func makeStore() throws -> String {
+    private func makeStore() async throws -> String {
         let path = directory.path("health.sqlite")
         let store = try HealthStore(path: path)
         var calendar = Calendar(identifier: .gregorian)
@@ -30,19 +30,19 @@ import Testing
             objects.append(.quantitySample(QuantitySample(type: .heartRate, quantity: Quantity(value: value, unit: .countPerMinute),
                                                           start: date, end: date)))
         }
-        try store.save(objects)
+        try await store.save(objects)
         return path
     }
 
-    private func report(_ arguments: [String]) throws -> String {
-        try StatsCommand.parsed(arguments).report(timeZone: zurich)
+    private func report(_ arguments: [String]) async throws -> String {
+        try await StatsCommand.parsed(arguments).report(timeZone: zurich)
     }
 
-    @Test func sumsStepsPerLocalDayAcrossTheSpringChange() throws {
+    @Test func sumsStepsPerLocalDayAcrossTheSpringChange() async throws {
         defer { directory.remove() }
-        let store = try makeStore()
+        let store = try await makeStore()
 
-        let text = try report(["stepCount", "--from", "2026-03-28", "--to", "2026-03-31", "--by", "day", "--store", store])
+        let text = try await report(["stepCount", "--from", "2026-03-28", "--to", "2026-03-31", "--by", "day", "--store", store])
 
         #expect(text == """
             START             SUM       SAMPLES
@@ -52,11 +52,11 @@ import Testing
             """)
     }
 
-    @Test func averagesHeartRateByDefaultAndShowsEmptyIntervals() throws {
+    @Test func averagesHeartRateByDefaultAndShowsEmptyIntervals() async throws {
         defer { directory.remove() }
-        let store = try makeStore()
+        let store = try await makeStore()
 
-        let text = try report(["heartRate", "--from", "2026-03-29", "--to", "2026-03-31", "--store", store])
+        let text = try await report(["heartRate", "--from", "2026-03-29", "--to", "2026-03-31", "--store", store])
 
         #expect(text == """
             START             AVERAGE       SAMPLES
@@ -65,11 +65,11 @@ import Testing
             """)
     }
 
-    @Test func printsJSON() throws {
+    @Test func printsJSON() async throws {
         defer { directory.remove() }
-        let store = try makeStore()
+        let store = try await makeStore()
 
-        let text = try report(["heartRate", "--from", "2026-03-29T00:00:00+01:00", "--to", "2026-03-29T12:00:00+02:00",
+        let text = try await report(["heartRate", "--from", "2026-03-29T00:00:00+01:00", "--to", "2026-03-29T12:00:00+02:00",
                                "--by", "hour", "--max", "--json", "--store", store])
 
         let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -81,15 +81,15 @@ import Testing
         #expect(intervals.first?["start"] as? String == "2026-03-28T23:00:00.000Z")
     }
 
-    @Test func wrongStatisticsAndTypesAreClearErrors() throws {
+    @Test func wrongStatisticsAndTypesAreClearErrors() async throws {
         defer { directory.remove() }
-        let store = try makeStore()
+        let store = try await makeStore()
 
-        #expect(throws: QueryError.self) {
-            try report(["heartRate", "--from", "2026-03-29", "--to", "2026-03-30", "--sum", "--store", store])
+        await #expect(throws: QueryError.self) {
+            try await report(["heartRate", "--from", "2026-03-29", "--to", "2026-03-30", "--sum", "--store", store])
         }
-        #expect(throws: (any Error).self) {
-            try report(["sleepAnalysis", "--from", "2026-03-29", "--to", "2026-03-30", "--store", store])
+        await #expect(throws: (any Error).self) {
+            try await report(["sleepAnalysis", "--from", "2026-03-29", "--to", "2026-03-30", "--store", store])
         }
         #expect(throws: (any Error).self) {
             try StatsCommand.parsed(["heartRate", "--from", "yesterday", "--to", "2026-03-30"])

@@ -23,12 +23,12 @@ struct SessionTimeBaseTests {
         }
         let recorded = try await session.finish()
         #expect(await session.state == .saved)
-        let saved = try #require(try store.workout(id: recorded.workout.id))
+        let saved = try #require(try await store.workout(id: recorded.workout.id))
         let lastReading = try #require(workout.readings().map(\.reading.time).max())
         #expect(saved.endDate >= lastReading, "the collection ends at the last reading, not at the lagging clock")
         #expect(saved.events.map(\.type).contains(.motionResumed), "the stop auto-paused and resumed")
         #expect(saved.events.allSatisfy { $0.startDate >= saved.startDate && $0.endDate <= saved.endDate }, "\(saved.events)")
-        let route = try #require(try store.routes(forWorkout: saved.id).first)
+        let route = try #require(try await store.routes(forWorkout: saved.id).first)
         #expect(route.locations.count == 150, "every fix is in the route")
     }
 
@@ -58,13 +58,13 @@ struct SessionTimeBaseTests {
         #expect(await recovered.timeOffset == offset)
         #expect(gap < 10, "the gap is measured on the corrected clock: \(gap)")
         let result = try await recovered.finish()
-        let saved = try #require(try store.workout(id: result.workout.id))
+        let saved = try #require(try await store.workout(id: result.workout.id))
         #expect(saved.startDate == stale.addingTimeInterval(offset), "the start moved onto the GPS's time")
         #expect(saved.endDate >= workout.start.addingTimeInterval(59))
         #expect(saved.endDate < workout.start.addingTimeInterval(80))
         let lap = try #require(saved.events.first { $0.type == .lap })
         #expect(lap.startDate == stale.addingTimeInterval(offset))
-        #expect(try store.routes(forWorkout: saved.id).first?.locations.count == 60)
+        #expect(try await store.routes(forWorkout: saved.id).first?.locations.count == 60)
     }
 
     @Test("the state machine moves its start, pause, lap and events by the offset")

@@ -44,7 +44,7 @@ struct WorkoutSessionTests {
         let workout = SyntheticWorkout()
         let (recorded, session) = try await Self.record(workout, store: store)
         #expect(await session.state == .saved)
-        let saved = try #require(try store.workout(id: recorded.workout.id))
+        let saved = try #require(try await store.workout(id: recorded.workout.id))
         #expect(saved.duration == 120)
         let gain = try #require(recorded.summary.elevationGain)
         let loss = try #require(recorded.summary.elevationLoss)
@@ -55,15 +55,15 @@ struct WorkoutSessionTests {
         #expect(recorded.summary.heartRateCount == 120, "heart rate is kept at its own rate")
         #expect(recorded.summary.averageCadence == nil)
         #expect(saved.statistics[.heartRate]?.maximum?.value == 159)
-        let routes = try store.routes(forWorkout: recorded.workout.id)
+        let routes = try await store.routes(forWorkout: recorded.workout.id)
         #expect(routes.count == 1 && routes[0].locations.count == 120)
-        let heartRates = try store.quantitySamples(of: .heartRate)
+        let heartRates = try await store.quantitySamples(of: .heartRate)
         #expect(heartRates.count == 120)
-        let ofWorkout = try store.quantitySamples(matching: .heartRate, predicate: .workout(recorded.workout.id))
+        let ofWorkout = try await store.quantitySamples(matching: .heartRate, predicate: .workout(recorded.workout.id))
         #expect(Set(ofWorkout.map(\.id)) == Set(heartRates.map(\.id)), "every heart rate belongs to the workout")
-        #expect(try store.samples(matching: .quantity(.distanceWalkingRunning), predicate: .workout(recorded.workout.id)).count
+        #expect(try await store.samples(matching: .quantity(.distanceWalkingRunning), predicate: .workout(recorded.workout.id)).count
                 == store.quantitySamples(of: .distanceWalkingRunning).count)
-        let distanceSum = try store.quantitySamples(of: .distanceWalkingRunning).map(\.quantity.value).reduce(0, +)
+        let distanceSum = try await store.quantitySamples(of: .distanceWalkingRunning).map(\.quantity.value).reduce(0, +)
         #expect(abs(distanceSum - recorded.summary.distance) < 0.1, "distance samples add up to the total")
         let energy = recorded.summary.activeEnergy
         #expect(abs(energy - 70 * recorded.summary.distance / 1000) < 1e-6)
@@ -84,7 +84,7 @@ struct WorkoutSessionTests {
         workout.gpsAltitudeError = { 8 * sin(2 * Double.pi * Double($0) / 120) }
         workout.pressureError = { 300 + 50 * Double($0) / 3_600 }
         let (recorded, _) = try await Self.record(workout, store: store)
-        let saved = try #require(try store.workout(id: recorded.workout.id))
+        let saved = try #require(try await store.workout(id: recorded.workout.id))
         let gain = try #require(recorded.summary.elevationGain)
         let loss = try #require(recorded.summary.elevationLoss)
         #expect(abs(gain - 30) <= 3 && abs(loss - 20) <= 3, "gain \(gain), loss \(loss)")
@@ -92,7 +92,7 @@ struct WorkoutSessionTests {
         #expect(saved.metadata[.elevationDescended] == .quantity(Quantity(value: loss, unit: .meter)))
         // The stored route carries the fused altitude: within 3 m of the truth once the level has
         // settled, where the GPS altitudes were up to 8 m off.
-        let route = try #require(try store.routes(forWorkout: recorded.workout.id).first)
+        let route = try #require(try await store.routes(forWorkout: recorded.workout.id).first)
         let errors = route.locations.dropFirst(300).map { location in
             abs(location.altitude - workout.altitude(at: Int(location.timestamp.timeIntervalSince(workout.start).rounded())))
         }
@@ -208,7 +208,7 @@ struct WorkoutSessionTests {
         try await session.discard()
         #expect(await session.state == .discarded)
         #expect(try journal.session(session.id).status == .discarded)
-        #expect(try store.workouts().isEmpty)
+        #expect(try await store.workouts().isEmpty)
     }
 
     @Test("a slow snapshot subscriber gets the newest snapshot and never holds the recording up")
@@ -246,7 +246,7 @@ struct WorkoutSessionTests {
             }
         }
         #expect(await session.state == .saved, "critical battery finished the session")
-        let saved = try #require(try store.workouts().first)
+        let saved = try #require(try await store.workouts().first)
         let kinds = saved.events.compactMap { $0.metadata[SessionStateMachine.eventKindKey] }
         #expect(kinds.contains(.string("batteryLow")) && kinds.contains(.string("batteryCritical")))
         #expect(saved.endDate.timeIntervalSince(workout.start) < 45)

@@ -18,32 +18,32 @@ import Testing
                         appleStandHoursGoal: Quantity(value: 12, unit: .count))
     }
 
-    @Test func savedDaysReadBackInDayOrderAndSavingAgainChangesOnlyWhatDiffers() throws {
+    @Test func savedDaysReadBackInDayOrderAndSavingAgainChangesOnlyWhatDiffers() async throws {
         let store = try HealthStore.inMemory()
         let days = [Self.summary(Self.day(2026, 3, 2), move: 410), Self.summary(Self.day(2026, 2, 28), move: 700),
                     Self.summary(Self.day(2026, 3, 1), move: 55)]
 
-        #expect(try store.saveActivitySummaries(days) == 3)
-        #expect(try store.saveActivitySummaries(days) == 0, "the same values again change nothing")
+        #expect(try await store.saveActivitySummaries(days) == 3)
+        #expect(try await store.saveActivitySummaries(days) == 0, "the same values again change nothing")
         var changed = days[1]
         changed.appleStandHours = Quantity(value: 13, unit: .count)
-        #expect(try store.saveActivitySummaries([changed]) == 1)
+        #expect(try await store.saveActivitySummaries([changed]) == 1)
 
-        let read = try store.activitySummaries()
+        let read = try await store.activitySummaries()
         #expect(read.map(\.dayText) == ["2026-02-28", "2026-03-01", "2026-03-02"])
         #expect(read[0] == changed)
         #expect(read[2] == days[0])
     }
 
-    @Test func energyAndTimeInOtherUnitsAreStoredInKilocaloriesAndMinutes() throws {
+    @Test func energyAndTimeInOtherUnitsAreStoredInKilocaloriesAndMinutes() async throws {
         let store = try HealthStore.inMemory()
         let summary = ActivitySummary(day: Self.day(2024, 2, 29), activeEnergyBurned: Quantity(value: 4184, unit: .kilojoule),
                                       appleMoveTimeGoal: Quantity(value: 3600, unit: .second),
                                       appleExerciseTime: Quantity(value: 1.5, unit: .hour))
 
-        try store.saveActivitySummaries([summary])
+        try await store.saveActivitySummaries([summary])
 
-        let read = try #require(try store.activitySummaries().first)
+        let read = try #require(try await store.activitySummaries().first)
         #expect(read.activeEnergyBurned == Quantity(value: 1000, unit: .kilocalorie))
         #expect(read.appleExerciseTime == Quantity(value: 90, unit: .minute))
         #expect(read.appleMoveTimeGoal == Quantity(value: 60, unit: .minute))
@@ -52,80 +52,80 @@ import Testing
         #expect(read.dayText == "2024-02-29")
     }
 
-    @Test func aRangeOfDaysIncludesBothEnds() throws {
+    @Test func aRangeOfDaysIncludesBothEnds() async throws {
         let store = try HealthStore.inMemory()
-        try store.saveActivitySummaries((1...10).map { Self.summary(Self.day(2026, 4, $0), move: Double($0)) })
+        try await store.saveActivitySummaries((1...10).map { Self.summary(Self.day(2026, 4, $0), move: Double($0)) })
 
-        let middle = try store.activitySummaries(from: Self.day(2026, 4, 3), through: Self.day(2026, 4, 5))
-        let tail = try store.activitySummaries(from: Self.day(2026, 4, 9))
-        let head = try store.activitySummaries(through: Self.day(2026, 4, 1))
+        let middle = try await store.activitySummaries(from: Self.day(2026, 4, 3), through: Self.day(2026, 4, 5))
+        let tail = try await store.activitySummaries(from: Self.day(2026, 4, 9))
+        let head = try await store.activitySummaries(through: Self.day(2026, 4, 1))
 
         #expect(middle.map(\.dayText) == ["2026-04-03", "2026-04-04", "2026-04-05"])
         #expect(tail.count == 2)
         #expect(head.map(\.dayText) == ["2026-04-01"])
-        let error = #expect(throws: StoreError.self) { try store.activitySummaries(from: Self.day(2026, 2, 30)) }
+        let error = await #expect(throws: StoreError.self) { try await store.activitySummaries(from: Self.day(2026, 2, 30)) }
         #expect(error?.code == .invalidQuery)
     }
 
-    @Test func anInvalidSummaryWritesNothingAndSaysWhichDayAndField() throws {
+    @Test func anInvalidSummaryWritesNothingAndSaysWhichDayAndField() async throws {
         let store = try HealthStore.inMemory()
         var wrongUnit = Self.summary(Self.day(2026, 5, 2), move: 300)
         wrongUnit.appleExerciseTime = Quantity(value: 3, unit: .meter)
         let negative = Self.summary(Self.day(2026, 5, 3), move: -1)
         let noDay = ActivitySummary(day: DateComponents(year: 2026, month: 13, day: 1))
 
-        let unitError = #expect(throws: StoreError.self) {
-            try store.saveActivitySummaries([Self.summary(Self.day(2026, 5, 1), move: 1), wrongUnit])
+        let unitError = await #expect(throws: StoreError.self) {
+            try await store.saveActivitySummaries([Self.summary(Self.day(2026, 5, 1), move: 1), wrongUnit])
         }
-        let negativeError = #expect(throws: StoreError.self) { try store.saveActivitySummaries([negative]) }
-        let dayError = #expect(throws: StoreError.self) { try store.saveActivitySummaries([noDay]) }
+        let negativeError = await #expect(throws: StoreError.self) { try await store.saveActivitySummaries([negative]) }
+        let dayError = await #expect(throws: StoreError.self) { try await store.saveActivitySummaries([noDay]) }
 
         #expect(unitError?.code == .invalidObject)
         #expect(unitError?.message.hasPrefix("Invalid activity summary 2026-05-02: appleExerciseTime is in m") == true, "\(unitError?.message ?? "")")
         #expect(negativeError?.message.contains("activeEnergyBurned must be a finite value of 0 or more") == true)
         #expect(dayError?.message.contains("day needs a valid year, month and day") == true)
-        #expect(try store.activitySummaries().isEmpty, "the valid day before the invalid one was not written either")
+        #expect(try await store.activitySummaries().isEmpty, "the valid day before the invalid one was not written either")
     }
 
-    @Test func clientsReadSummariesOnlyWithReadPermission() throws {
+    @Test func clientsReadSummariesOnlyWithReadPermission() async throws {
         let store = try HealthStore.inMemory()
-        try store.saveActivitySummaries([Self.summary(Self.day(2026, 6, 1), move: 480)])
+        try await store.saveActivitySummaries([Self.summary(Self.day(2026, 6, 1), move: 480)])
         let allowed = store.authorization(for: "com.example.rings")
         let denied = store.authorization(for: "com.example.other")
 
-        #expect(try allowed.activitySummaries().isEmpty, "never asked: as if none were stored")
-        try allowed.requestAuthorization(toShare: [], read: [.activitySummary]) { _, _ in true }
-        try denied.requestAuthorization(toShare: [], read: [.activitySummary]) { _, _ in false }
+        #expect(try await allowed.activitySummaries().isEmpty, "never asked: as if none were stored")
+        try await allowed.requestAuthorization(toShare: [], read: [.activitySummary]) { _, _ in true }
+        try await denied.requestAuthorization(toShare: [], read: [.activitySummary]) { _, _ in false }
 
-        #expect(try allowed.activitySummaries().map(\.dayText) == ["2026-06-01"])
-        #expect(try denied.activitySummaries().isEmpty)
+        #expect(try await allowed.activitySummaries().map(\.dayText) == ["2026-06-01"])
+        #expect(try await denied.activitySummaries().isEmpty)
     }
 
-    @Test func aDayChangedOutsidePaceIsReportedAsCorrupt() throws {
+    @Test func aDayChangedOutsidePaceIsReportedAsCorrupt() async throws {
         let store = try HealthStore.inMemory()
-        try store.writer.write { db in
+        try await store.writer.write { db in
             try db.execute(sql: "INSERT INTO activitySummary (day, savedAt) VALUES ('2026-99-01', 0)")
         }
 
-        let error = #expect(throws: StoreError.self) { try store.activitySummaries() }
+        let error = await #expect(throws: StoreError.self) { try await store.activitySummaries() }
 
         #expect(error?.code == .corrupt)
     }
 
-    @Test func sharingAReadOnlyTypeIsRefusedBeforeAnythingIsAsked() throws {
+    @Test func sharingAReadOnlyTypeIsRefusedBeforeAnythingIsAsked() async throws {
         let store = try HealthStore.inMemory()
         let app = store.authorization(for: "com.example.rings")
-        var asked: [HealthObjectType] = []
+        let asked = Locked<[HealthObjectType]>([])
 
-        let error = #expect(throws: StoreError.self) {
-            try app.requestAuthorization(toShare: [.activitySummary, .characteristic(.dateOfBirth), .workout],
-                                         read: [.workout]) { type, _ in asked.append(type); return true }
+        let error = await #expect(throws: StoreError.self) {
+            try await app.requestAuthorization(toShare: [.activitySummary, .characteristic(.dateOfBirth), .workout],
+                                               read: [.workout]) { type, _ in asked.withLock { $0.append(type) }; return true }
         }
 
         #expect(error?.code == .readOnlyType)
         #expect(error?.message.hasPrefix("Sharing cannot be asked for HKActivitySummaryTypeIdentifier, "
             + "HKCharacteristicTypeIdentifierDateOfBirth") == true, "\(error?.message ?? "")")
-        #expect(asked.isEmpty)
-        #expect(try app.authorizationStatus(for: .workout) == .notDetermined, "nothing was recorded")
+        #expect(asked.withLock { $0 }.isEmpty)
+        #expect(try await app.authorizationStatus(for: .workout) == .notDetermined, "nothing was recorded")
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite("Metadata survives the store's JSON writer")
 struct MetadataEncodingTests {
     @Test("strings with quotes, controls and emoji, extreme numbers, dates and quantities round-trip exactly")
-    func roundTrip() throws {
+    func roundTrip() async throws {
         let store = try HealthStore.inMemory()
         let metadata: Metadata = [
             "quote": .string("say \"hi\" \\ back/slash\n\t\r\u{01}\u{1F} é 🏃‍♀️"),
@@ -21,14 +21,14 @@ struct MetadataEncodingTests {
         ]
         let sample = QuantitySample(type: .heartRate, quantity: Quantity(value: 150, unit: .countPerMinute),
                                     start: TestObjects.morning, end: TestObjects.morning, metadata: metadata)
-        try store.save(sample)
-        let stored = try #require(try store.quantitySample(id: sample.id))
+        try await store.save(sample)
+        let stored = try #require(try await store.quantitySample(id: sample.id))
         #expect(stored.metadata == metadata)
         let plain: Metadata = ["a": .string("x"), "b": .integer(1)]
         let second = QuantitySample(type: .heartRate, quantity: Quantity(value: 151, unit: .countPerMinute),
                                     start: TestObjects.morning, end: TestObjects.morning, metadata: plain)
-        try store.save(second)
-        #expect(try store.quantitySample(id: second.id)?.metadata == plain)
+        try await store.save(second)
+        #expect(try await store.quantitySample(id: second.id)?.metadata == plain)
     }
 
     @Test("time-ordered UUIDs are version 7, unique and increasing")

@@ -6,80 +6,80 @@ import PaceTestSupport
 import Testing
 
 @Suite struct StoreAnchorTests {
-    @Test func everySaveAndDeletionTakesTheNextAnchor() throws {
+    @Test func everySaveAndDeletionTakesTheNextAnchor() async throws {
         let store = try HealthStore.inMemory()
-        #expect(try store.currentAnchor() == .initial)
+        #expect(try await store.currentAnchor() == .initial)
         let first = TestObjects.heartRate()
         let second = TestObjects.sleep()
 
-        try store.save(first)
-        try store.save(second)
-        try store.delete(id: first.id)
+        try await store.save(first)
+        try await store.save(second)
+        try await store.delete(id: first.id)
 
-        #expect(try store.anchor(of: second.id) == Anchor(rawValue: 2))
-        #expect(try store.anchor(of: first.id) == nil)
-        #expect(try store.currentAnchor() == Anchor(rawValue: 3))
+        #expect(try await store.anchor(of: second.id) == Anchor(rawValue: 2))
+        #expect(try await store.anchor(of: first.id) == nil)
+        #expect(try await store.currentAnchor() == Anchor(rawValue: 3))
     }
 
-    @Test func deletionLeavesATombstoneReportedAfterEarlierAnchors() throws {
+    @Test func deletionLeavesATombstoneReportedAfterEarlierAnchors() async throws {
         let store = try HealthStore.inMemory()
         let sample = TestObjects.heartRate()
-        try store.save(sample)
-        let afterSave = try store.currentAnchor()
+        try await store.save(sample)
+        let afterSave = try await store.currentAnchor()
 
-        #expect(try store.delete(id: sample.id))
+        #expect(try await store.delete(id: sample.id))
 
-        let changes = try store.changes(after: afterSave)
+        let changes = try await store.changes(after: afterSave)
         #expect(changes.saved.isEmpty)
         #expect(changes.deleted.map(\.id) == [sample.id])
         #expect(changes.deleted.first?.objectType == .quantity(.heartRate))
         #expect(changes.anchor > afterSave)
-        #expect(try store.changes(after: changes.anchor).deleted.isEmpty)
-        #expect(try store.object(id: sample.id) == nil)
+        #expect(try await store.changes(after: changes.anchor).deleted.isEmpty)
+        #expect(try await store.object(id: sample.id) == nil)
     }
 
-    @Test func deletingAWorkoutDeletesItsRoutesWithTombstones() throws {
+    @Test func deletingAWorkoutDeletesItsRoutesWithTombstones() async throws {
         let store = try HealthStore.inMemory()
         let workout = TestObjects.run()
         let route = TestObjects.route(for: workout)
-        try store.save([.workout(workout), .workoutRoute(route)])
+        try await store.save([.workout(workout), .workoutRoute(route)])
 
-        #expect(try store.delete(ids: [workout.id, UUID()]) == 1)
+        #expect(try await store.delete(ids: [workout.id, UUID()]) == 1)
 
-        let deleted = try store.changes(after: .initial).deleted
+        let deleted = try await store.changes(after: .initial).deleted
         #expect(Set(deleted.map(\.id)) == [workout.id, route.id])
-        #expect(try store.route(id: route.id) == nil)
-        let orphans = try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM routeLocation") }
+        #expect(try await store.route(id: route.id) == nil)
+        let orphans = try await store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM routeLocation") }
         #expect(orphans == 0)
     }
 
-    @Test func deletingAnUnknownObjectChangesNothing() throws {
+    @Test func deletingAnUnknownObjectChangesNothing() async throws {
         let store = try HealthStore.inMemory()
-        #expect(try store.delete(id: UUID()) == false)
-        #expect(try store.currentAnchor() == .initial)
+        #expect(try await store.delete(id: UUID()) == false)
+        #expect(try await store.currentAnchor() == .initial)
     }
 
-    @Test func deletedUUIDsAreNeverReused() throws {
+    @Test func deletedUUIDsAreNeverReused() async throws {
         let store = try HealthStore.inMemory()
         let sample = TestObjects.heartRate()
-        try store.save(sample)
-        try store.delete(id: sample.id)
+        try await store.save(sample)
+        try await store.delete(id: sample.id)
 
-        let error = #expect(throws: StoreError.self) { try store.save(sample) }
+        let error = await #expect(throws: StoreError.self) { try await store.save(sample) }
 
         #expect(error?.code == .deletedObject)
         #expect(error?.message == "Object \(sample.id.uuidString) was deleted; UUIDs of deleted objects are never reused. Give the new object a new UUID.")
     }
 
-    @Test func savedObjectsAreReportedInAnchorOrder() throws {
+    @Test func savedObjectsAreReportedInAnchorOrder() async throws {
         let store = try HealthStore.inMemory()
         let objects: [HealthObject] = [.quantitySample(TestObjects.heartRate()), .categorySample(TestObjects.sleep()), .workout(TestObjects.run())]
-        try store.save(objects)
+        try await store.save(objects)
 
-        let changes = try store.changes(after: .initial)
+        let changes = try await store.changes(after: .initial)
 
         #expect(changes.saved.map(\.id) == objects.map(\.id))
         #expect(changes.saved.map(\.anchor.rawValue) == [1, 2, 3])
-        #expect(try store.changes(after: Anchor(rawValue: 2)).saved.map(\.id) == [objects[2].id])
+        #expect(try await store.changes(after: Anchor(rawValue: 2)).saved.map(\.id) == [objects[2].id])
     }
 }

@@ -52,20 +52,20 @@ import Testing
         }
     }
 
-    @Test func aBatchStoresTheSameRowsAndAnchorsAsTheGeneralPath() throws {
+    @Test func aBatchStoresTheSameRowsAndAnchorsAsTheGeneralPath() async throws {
         let objects = Self.mixedObjects()
         let bulk = try HealthStore.inMemory()
         let general = try HealthStore.inMemory()
 
-        try bulk.save(objects)
+        try await bulk.save(objects)
         try Self.saveInGeneralPath(objects, to: general)
 
         #expect(try Self.rows(bulk) == Self.rows(general))
-        #expect(try bulk.currentAnchor() == Anchor(rawValue: Int64(objects.count)))
-        #expect(try bulk.quantitySamples(of: .heartRate).count == 40)
+        #expect(try await bulk.currentAnchor() == Anchor(rawValue: Int64(objects.count)))
+        #expect(try await bulk.quantitySamples(of: .heartRate).count == 40)
     }
 
-    @Test func syncReplacementInsideABatchMatchesTheGeneralPath() throws {
+    @Test func syncReplacementInsideABatchMatchesTheGeneralPath() async throws {
         let stored = Self.mixedObjects()
         var replacement = TestObjects.heartRate(99)
         replacement.metadata.syncIdentifier = "hr-8"
@@ -77,64 +77,64 @@ import Testing
                                      .categorySample(TestObjects.sleep()), .quantitySample(later)]
         let bulk = try HealthStore.inMemory()
         let general = try HealthStore.inMemory()
-        try bulk.save(stored)
+        try await bulk.save(stored)
         try Self.saveInGeneralPath(stored, to: general)
 
-        try bulk.save(batch)
+        try await bulk.save(batch)
         try Self.saveInGeneralPath(batch, to: general)
 
         #expect(try Self.rows(bulk) == Self.rows(general))
-        let changes = try bulk.changes(after: Anchor(rawValue: Int64(stored.count)))
+        let changes = try await bulk.changes(after: Anchor(rawValue: Int64(stored.count)))
         #expect(changes.saved.map(\.id) == [batch[0].id, batch[2].id, later.id])
         #expect(changes.deleted.count == 2)
-        #expect(try bulk.quantitySample(id: later.id) == later)
+        #expect(try await bulk.quantitySample(id: later.id) == later)
     }
 
-    @Test func aBatchWithARefusedObjectChangesNothing() throws {
+    @Test func aBatchWithARefusedObjectChangesNothing() async throws {
         let store = try HealthStore.inMemory()
         var synced = TestObjects.heartRate(120)
         synced.metadata.syncIdentifier = "strap-1"
         synced.metadata.syncVersion = 3
         let deleted = TestObjects.heartRate(121)
-        try store.save([.quantitySample(synced), .quantitySample(deleted)])
-        try store.delete(id: deleted.id)
-        let anchor = try store.currentAnchor()
+        try await store.save([.quantitySample(synced), .quantitySample(deleted)])
+        try await store.delete(id: deleted.id)
+        let anchor = try await store.currentAnchor()
         let before = try Self.rows(store)
         var notHigher = TestObjects.heartRate(122)
         notHigher.metadata.syncIdentifier = "strap-1"
         notHigher.metadata.syncVersion = 3
         let fresh: HealthObject = .quantitySample(TestObjects.heartRate(123))
 
-        let duplicate = #expect(throws: StoreError.self) { try store.save([fresh, .quantitySample(synced)]) }
-        let reused = #expect(throws: StoreError.self) { try store.save([fresh, .quantitySample(deleted)]) }
-        let version = #expect(throws: StoreError.self) { try store.save([fresh, .quantitySample(notHigher)]) }
+        let duplicate = await #expect(throws: StoreError.self) { try await store.save([fresh, .quantitySample(synced)]) }
+        let reused = await #expect(throws: StoreError.self) { try await store.save([fresh, .quantitySample(deleted)]) }
+        let version = await #expect(throws: StoreError.self) { try await store.save([fresh, .quantitySample(notHigher)]) }
 
         #expect(duplicate?.code == .duplicateObject)
         #expect(duplicate?.message == "An object with UUID \(synced.id.uuidString) is already stored. Objects are immutable: delete it first, or give the new object a new UUID.")
         #expect(reused?.code == .deletedObject)
         #expect(version?.code == .syncVersionNotHigher)
         #expect(version?.message == "Not saved: object \(synced.id.uuidString) with sync identifier 'strap-1' is stored at version 3, and the new version 3 is not higher. Raise HKMetadataKeySyncVersion to replace it.")
-        #expect(try store.currentAnchor() == anchor)
+        #expect(try await store.currentAnchor() == anchor)
         #expect(try Self.rows(store) == before)
-        #expect(try store.quantitySample(id: fresh.id) == nil)
+        #expect(try await store.quantitySample(id: fresh.id) == nil)
     }
 
-    @Test func aDuplicateInsideTheBatchIsRefused() throws {
+    @Test func aDuplicateInsideTheBatchIsRefused() async throws {
         let store = try HealthStore.inMemory()
         let sample = TestObjects.heartRate()
 
-        let error = #expect(throws: StoreError.self) { try store.save([.quantitySample(sample), .quantitySample(sample)]) }
+        let error = await #expect(throws: StoreError.self) { try await store.save([.quantitySample(sample), .quantitySample(sample)]) }
 
         #expect(error?.code == .duplicateObject)
-        #expect(try store.currentAnchor() == .initial)
+        #expect(try await store.currentAnchor() == .initial)
     }
 
-    @Test func skippingLeavesOutStoredSyncIdentifiersAndSavesTheRest() throws {
+    @Test func skippingLeavesOutStoredSyncIdentifiersAndSavesTheRest() async throws {
         let store = try HealthStore.inMemory()
         var stored = TestObjects.heartRate(120)
         stored.metadata.syncIdentifier = "import-1"
         stored.metadata.syncVersion = 1
-        try store.save(stored)
+        try await store.save(stored)
         var again = TestObjects.heartRate(120)
         again.metadata = stored.metadata
         var otherSource = again
@@ -146,11 +146,11 @@ import Testing
         let skipped = try store.saveSkippingStoredSyncIdentifiers(batch)
 
         #expect(skipped == [1])
-        #expect(try store.quantitySample(id: new.id) == new)
-        #expect(try store.quantitySample(id: again.id) == nil)
-        #expect(try store.quantitySample(id: otherSource.id) == otherSource)
-        #expect(try store.quantitySample(id: stored.id) == stored)
-        #expect(try store.currentAnchor() == Anchor(rawValue: 3))
+        #expect(try await store.quantitySample(id: new.id) == new)
+        #expect(try await store.quantitySample(id: again.id) == nil)
+        #expect(try await store.quantitySample(id: otherSource.id) == otherSource)
+        #expect(try await store.quantitySample(id: stored.id) == stored)
+        #expect(try await store.currentAnchor() == Anchor(rawValue: 3))
     }
 
     @Test func aBatchRefusesAnInvalidObjectWhenItIsMade() throws {
@@ -175,12 +175,12 @@ import Testing
         }
     }
 
-    @Test func chunksLongerThanOneStatementStoreTheSameRowsAsTheGeneralPath() throws {
+    @Test func chunksLongerThanOneStatementStoreTheSameRowsAsTheGeneralPath() async throws {
         let objects = Self.longRun(count: SampleChunk.maximumRows * 3 + 7, syncPrefix: "run")
         let bulk = try HealthStore.inMemory()
         let general = try HealthStore.inMemory()
 
-        try bulk.save(objects)
+        try await bulk.save(objects)
         try Self.saveInGeneralPath(objects, to: general)
 
         #expect(try Self.rows(bulk) == Self.rows(general))
@@ -191,24 +191,24 @@ import Testing
                 "the deferred rollup counted every sample of every chunk, as the triggers did")
     }
 
-    @Test func aChunkRefusedByOneStoredSampleSavesTheOthersOneByOne() throws {
+    @Test func aChunkRefusedByOneStoredSampleSavesTheOthersOneByOne() async throws {
         let objects = Self.longRun(count: SampleChunk.maximumRows * 2, syncPrefix: "again")
         let store = try HealthStore.inMemory()
         let general = try HealthStore.inMemory()
         // One sample in the middle of the first chunk, and the last one, are stored already.
         let middle = SampleChunk.maximumRows / 2 + 1
         let stored = [objects[middle], objects[objects.count - 1]]
-        try store.save(stored)
+        try await store.save(stored)
         try Self.saveInGeneralPath(stored, to: general)
         // A deletion leaves a tombstone: the rest of the batch still goes in chunks only where none can match.
         let deleted = TestObjects.heartRate(40)
-        try store.save(deleted)
-        try store.delete(id: deleted.id)
+        try await store.save(deleted)
+        try await store.delete(id: deleted.id)
         try Self.saveInGeneralPath([.quantitySample(deleted)], to: general)
-        try general.delete(id: deleted.id)
+        try await general.delete(id: deleted.id)
 
         let skipped = try store.saveSkippingStoredSyncIdentifiers(HealthObjectBatch(objects))
-        let generalSkipped = try general.writer.write { db in
+        let generalSkipped = try await general.writer.write { db in
             let writer = ObjectWriter(db: db, now: Date())
             return try objects.indices.filter { try !writer.insert(objects[$0], encoded: nil, skippingStoredSyncIdentifier: true) }
         }
@@ -218,7 +218,7 @@ import Testing
         #expect(try Self.rows(store) == Self.rows(general))
     }
 
-    @Test func aReimportLeavesOutStoredSamplesOfRefusedChunksAndWritesTheRestLikeTheGeneralPath() throws {
+    @Test func aReimportLeavesOutStoredSamplesOfRefusedChunksAndWritesTheRestLikeTheGeneralPath() async throws {
         let objects = Self.longRun(count: SampleChunk.maximumRows * 3 + 7, syncPrefix: "export")
         let store = try HealthStore.inMemory()
         let general = try HealthStore.inMemory()
@@ -228,11 +228,11 @@ import Testing
         let storedIndices = (Array(0..<SampleChunk.maximumRows) + [SampleChunk.maximumRows + 3, SampleChunk.maximumRows + 30])
             .filter { objects[$0].metadata.syncIdentifier != nil }
         let stored = storedIndices.map { objects[$0] }
-        try store.save(stored)
+        try await store.save(stored)
         try Self.saveInGeneralPath(stored, to: general)
 
         let skipped = try store.saveSkippingStoredSyncIdentifiers(HealthObjectBatch(objects))
-        let generalSkipped = try general.writer.write { db in
+        let generalSkipped = try await general.writer.write { db in
             let writer = ObjectWriter(db: db, now: Date())
             return try objects.indices.filter { try !writer.insert(objects[$0], encoded: nil, skippingStoredSyncIdentifier: true) }
         }
@@ -249,13 +249,13 @@ import Testing
         }
     }
 
-    @Test func aChunkOnAStoreWithoutTombstonesRefusedByAStoredUUIDChangesNothing() throws {
+    @Test func aChunkOnAStoreWithoutTombstonesRefusedByAStoredUUIDChangesNothing() async throws {
         let objects = Self.longRun(count: SampleChunk.maximumRows, syncPrefix: "uuid")
         let store = try HealthStore.inMemory()
-        try store.save([objects[10]])
+        try await store.save([objects[10]])
         let before = try Self.rows(store)
 
-        let error = #expect(throws: StoreError.self) { try store.save(objects) }
+        let error = await #expect(throws: StoreError.self) { try await store.save(objects) }
 
         #expect(error?.code == .duplicateObject)
         #expect(try Self.rows(store) == before)

@@ -19,14 +19,14 @@ import Testing
                 let samples = (0..<batchSize).map { index in
                     HealthObject.quantitySample(TestObjects.heartRate(Double(batch * batchSize + index)))
                 }
-                try store.save(samples)
+                try await store.save(samples)
             }
         }.value
 
         let observed = try await Task.detached { () -> [Int] in
             var counts: [Int] = []
             while counts.last != batchSize * batches {
-                counts.append(try store.quantitySamples(of: .heartRate).count)
+                counts.append(try await store.quantitySamples(of: .heartRate).count)
                 if counts.count > 100_000 { break }
             }
             return counts

@@ -130,7 +130,7 @@ import Testing
         return copy
     }
 
-    @Test func aV6StoreMigratesAndReadsBackEveryObjectEqual() throws {
+    @Test func aV6StoreMigratesAndReadsBackEveryObjectEqual() async throws {
         // Given a store file in the v6 layout
         let directory = try TemporaryDirectory()
         let path = directory.path("v6.sqlite")
@@ -144,17 +144,17 @@ import Testing
         let expected = objects.map(Self.expectedAfterMigration)
         #expect(expected[2].metadata.syncIdentifier == "applehealth:6afff00e" + "6c99a25c95358e9d3243927d59a63d72")
         for object in expected {
-            #expect(try store.object(id: object.id) == object)
+            #expect(try await store.object(id: object.id) == object)
         }
-        let heartRates = try store.anchoredObjects(AnchoredObjectQuery(type: .quantity(.heartRate)))
+        let heartRates = try await store.anchoredObjects(AnchoredObjectQuery(type: .quantity(.heartRate)))
         #expect(heartRates.added == expected.filter { $0.objectType == .quantity(.heartRate) })
-        let sleep = try store.anchoredObjects(AnchoredObjectQuery(type: .category(.sleepAnalysis)))
+        let sleep = try await store.anchoredObjects(AnchoredObjectQuery(type: .category(.sleepAnalysis)))
         #expect(sleep.added == [expected[6]])
-        #expect(try store.routes(forWorkout: objects[7].id) == [expected[8]].compactMap {
+        #expect(try await store.routes(forWorkout: objects[7].id) == [expected[8]].compactMap {
             if case .workoutRoute(let route) = $0 { route } else { nil }
         })
         // and the anchor counter goes on where it was
-        #expect(try store.currentAnchor().rawValue == Int64(objects.count))
+        #expect(try await store.currentAnchor().rawValue == Int64(objects.count))
     }
 
     @Test func theMigratedRowsHoldEachDeviceOnceAndNoSyncColumnTwice() throws {
@@ -183,7 +183,7 @@ import Testing
         }
     }
 
-    @Test func queriesOnSyncColumnsAndDevicesMatchAsBefore() throws {
+    @Test func queriesOnSyncColumnsAndDevicesMatchAsBefore() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("v6.sqlite")
         let objects = Self.objects()
@@ -191,21 +191,21 @@ import Testing
         let store = try HealthStore(path: path)
         let heartRate = HealthObjectType.quantity(.heartRate)
 
-        #expect(try store.samples(matching: heartRate, predicate: .metadata(.syncIdentifier, equals: .string("strap-42"))).map(\.id)
+        #expect(try await store.samples(matching: heartRate, predicate: .metadata(.syncIdentifier, equals: .string("strap-42"))).map(\.id)
                 == [objects[0].id])
-        #expect(try store.samples(matching: heartRate, predicate: .metadata(.syncVersion, equals: .integer(7))).map(\.id)
+        #expect(try await store.samples(matching: heartRate, predicate: .metadata(.syncVersion, equals: .integer(7))).map(\.id)
                 == [objects[0].id])
         // A version saved as a double is matched as a double, as before v7, not as an integer.
-        #expect(try store.samples(matching: heartRate, predicate: .metadata(.syncVersion, equals: .double(3))).map(\.id)
+        #expect(try await store.samples(matching: heartRate, predicate: .metadata(.syncVersion, equals: .double(3))).map(\.id)
                 == [objects[1].id])
-        #expect(try store.samples(matching: heartRate, predicate: .metadata(.syncVersion, equals: .integer(3))).isEmpty)
-        #expect(try store.samples(matching: heartRate, predicate: .device(named: "Phone")).map(\.id) == [objects[0].id])
-        #expect(try Set(store.samples(matching: heartRate, predicate: .device(named: "Strap")).map(\.id))
+        #expect(try await store.samples(matching: heartRate, predicate: .metadata(.syncVersion, equals: .integer(3))).isEmpty)
+        #expect(try await store.samples(matching: heartRate, predicate: .device(named: "Phone")).map(\.id) == [objects[0].id])
+        #expect(try await Set(store.samples(matching: heartRate, predicate: .device(named: "Strap")).map(\.id))
                 == [objects[1].id, objects[2].id, objects[5].id])
-        #expect(try store.samples(matching: heartRate, predicate: !SamplePredicate.device(named: "Strap")).map(\.id) == [objects[0].id])
+        #expect(try await store.samples(matching: heartRate, predicate: !SamplePredicate.device(named: "Strap")).map(\.id) == [objects[0].id])
     }
 
-    @Test func savingAfterTheMigrationKeepsRecognisingSyncIdentifiers() throws {
+    @Test func savingAfterTheMigrationKeepsRecognisingSyncIdentifiers() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("v6.sqlite")
         let objects = Self.objects()
@@ -226,9 +226,9 @@ import Testing
         // A new device is added once, and reads back.
         var newDevice = TestObjects.heartRate(99, at: TestObjects.morning.addingTimeInterval(500))
         newDevice.device = Device(name: "Ring", manufacturer: "Acme")
-        try store.save([.quantitySample(newDevice), .quantitySample(newDevice.withNewID())])
-        #expect(try store.object(id: newDevice.id) == .quantitySample(newDevice))
-        let devices = try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM device") }
+        try await store.save([.quantitySample(newDevice), .quantitySample(newDevice.withNewID())])
+        #expect(try await store.object(id: newDevice.id) == .quantitySample(newDevice))
+        let devices = try await store.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM device") }
         #expect(devices == 3)
     }
 }

@@ -6,7 +6,7 @@ import PaceTestSupport
 import Testing
 
 @Suite struct StoreOpeningTests {
-    @Test func emptyFileIsMigratedToTheCurrentSchema() throws {
+    @Test func emptyFileIsMigratedToTheCurrentSchema() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("health.sqlite")
@@ -14,19 +14,19 @@ import Testing
 
         let store = try HealthStore(path: path)
 
-        let tables = try store.writer.read { db in
+        let tables = try await store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
         #expect(tables.contains("healthObject"))
         #expect(tables.contains("tombstone"))
         #expect(tables.contains("routeLocation"))
         #expect(tables.contains("device") && tables.contains("rollupDeferral") && tables.contains("workoutSample"))
-        let migrations = try store.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        let migrations = try await store.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
         #expect(migrations == ["v1-health-objects", "v2-recording-journal", "v3-authorization", "v4-characteristics",
                                "v5-anchor-indexes", "v6-quantity-rollup", "v7-compact-objects", "v8-hourly-rollup",
                                "v9-activity-summaries", "v10-workout-samples"])
         #expect(tables.contains("recordingChunk") && tables.contains("workoutPoint"))
-        #expect(try store.currentAnchor() == .initial)
+        #expect(try await store.currentAnchor() == .initial)
     }
 
     @Test func nonSQLiteFileIsRefusedAndLeftUntouched() throws {
@@ -43,37 +43,37 @@ import Testing
         #expect(FileManager.default.contents(atPath: path) == content)
     }
 
-    @Test func corruptStoreIsRefusedAndLeftUntouched() throws {
+    @Test func corruptStoreIsRefusedAndLeftUntouched() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("health.sqlite")
         do {
             let store = try HealthStore(path: path)
-            try store.save((0..<50).map { .quantitySample(TestObjects.heartRate(Double($0))) })
-            _ = try store.writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            try await store.save((0..<50).map { .quantitySample(TestObjects.heartRate(Double($0))) })
+            _ = try await store.writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         }
         var bytes = try #require(FileManager.default.contents(atPath: path))
         for offset in stride(from: 4096, to: bytes.count, by: 7) { bytes[offset] = 0xA5 }
         try bytes.write(to: URL(fileURLWithPath: path))
 
-        let error = #expect(throws: StoreError.self) {
+        let error = await #expect(throws: StoreError.self) {
             let store = try HealthStore(path: path)
-            _ = try store.quantitySamples(of: .heartRate)
+            _ = try await store.quantitySamples(of: .heartRate)
         }
 
         #expect(error?.code == .corrupt || error?.code == .notADatabase)
         #expect(FileManager.default.contents(atPath: path) == bytes)
     }
 
-    @Test func storeFromANewerSchemaIsRefused() throws {
+    @Test func storeFromANewerSchemaIsRefused() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("health.sqlite")
         let workout = TestObjects.run()
         do {
             let store = try HealthStore(path: path)
-            try store.save(workout)
-            try store.writer.write { db in
+            try await store.save(workout)
+            try await store.writer.write { db in
                 try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9-from-the-future')")
             }
         }
@@ -83,24 +83,24 @@ import Testing
         #expect(error?.code == .newerSchema)
         #expect(error?.message == "The store '\(path)' was written by a newer version of Pace (schema v9-from-the-future). Upgrade Pace to open it; nothing was changed.")
         let queue = try DatabaseQueue(path: path)
-        let count = try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workout") }
+        let count = try await queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workout") }
         #expect(count == 1)
     }
 
-    @Test func fileKilledBeforeItsFirstMigrationCommittedIsMigrated() throws {
+    @Test func fileKilledBeforeItsFirstMigrationCommittedIsMigrated() async throws {
         // Given what a process killed while creating a store leaves: GRDB's empty migrations table only
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("health.sqlite")
         do {
             let queue = try DatabaseQueue(path: path)
-            try queue.write { db in try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)") }
+            try await queue.write { db in try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)") }
         }
 
         // When it is opened, then it becomes a store
         let store = try HealthStore(path: path)
-        try store.save(TestObjects.heartRate())
-        #expect(try store.samples(of: .quantity(.heartRate)).count == 1)
+        try await store.save(TestObjects.heartRate())
+        #expect(try await store.samples(of: .quantity(.heartRate)).count == 1)
     }
 
     @Test func foreignSQLiteDatabaseWithOnlyAMigrationsTableOfItsOwnIsRefused() throws {

@@ -67,25 +67,25 @@ import Testing
         }
     }
 
-    @Test func fastPathBatchesFillTheRollupAsTheTriggerWould() throws {
+    @Test func fastPathBatchesFillTheRollupAsTheTriggerWould() async throws {
         let store = try HealthStore.inMemory()
         let other = Source(name: "Other", bundleIdentifier: "org.pace.tests.other")
         // Samples on, just before and after 15-minute boundaries, from two sources, over two batches.
         let seconds: [Double] = [0, 899.999, 900, 1799, 1800, 5000, -0.001, -900]
-        try store.save(seconds.enumerated().map { Self.heartRate(Double(100 + $0.offset), second: $0.element) })
-        try store.save(seconds.map { Self.heartRate(150, second: $0, source: other) }
+        try await store.save(seconds.enumerated().map { Self.heartRate(Double(100 + $0.offset), second: $0.element) })
+        try await store.save(seconds.map { Self.heartRate(150, second: $0, source: other) }
                        + seconds.map { Self.heartRate(60, second: $0) })
 
         try Self.expectRollupMatchesSamples(store)
     }
 
-    @Test func generalPathObjectsInTheMiddleOfABatchKeepTheRollupExact() throws {
+    @Test func generalPathObjectsInTheMiddleOfABatchKeepTheRollupExact() async throws {
         let store = try HealthStore.inMemory()
-        try store.save([Self.heartRate(120, second: 10, sync: ("strap-1", 1)), Self.heartRate(130, second: 20)])
+        try await store.save([Self.heartRate(120, second: 10, sync: ("strap-1", 1)), Self.heartRate(130, second: 20)])
 
         // Fast-path samples, then a replacement by sync version (general path: delete, then insert
         // with the triggers), a workout, then fast-path samples again, in one batch.
-        try store.save([
+        try await store.save([
             Self.heartRate(90, second: 30), Self.heartRate(91, second: 40),
             Self.heartRate(200, second: 15, sync: ("strap-1", 2)),
             .workout(TestObjects.run(start: TestObjects.morning.addingTimeInterval(3600))),
@@ -93,7 +93,7 @@ import Testing
         ])
 
         try Self.expectRollupMatchesSamples(store)
-        try store.writer.read { db in
+        try await store.writer.read { db in
             let row = try Row.fetchOne(db, sql: """
                 SELECT sampleCount, minimum, maximum FROM quantityRollup WHERE bucket = ?
                 """, arguments: [Int64((TestObjects.morning.timeIntervalSinceReferenceDate / 900).rounded(.down))])
@@ -104,28 +104,28 @@ import Testing
         }
     }
 
-    @Test func aRefusedBatchLeavesTheRollupAsItWas() throws {
+    @Test func aRefusedBatchLeavesTheRollupAsItWas() async throws {
         let store = try HealthStore.inMemory()
         let stored = Self.heartRate(120, second: 10)
-        try store.save([stored])
+        try await store.save([stored])
 
         // The duplicate UUID comes after fast-path samples: the whole batch is refused.
-        #expect(throws: StoreError.self) {
-            try store.save([Self.heartRate(80, second: 20), Self.heartRate(81, second: 2000), stored])
+        await #expect(throws: StoreError.self) {
+            try await store.save([Self.heartRate(80, second: 20), Self.heartRate(81, second: 2000), stored])
         }
 
         try Self.expectRollupMatchesSamples(store)
-        let count = try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT sum(sampleCount) FROM quantityRollup") }
+        let count = try await store.writer.read { db in try Int.fetchOne(db, sql: "SELECT sum(sampleCount) FROM quantityRollup") }
         #expect(count == 1)
     }
 
-    @Test func deletingAfterAFastPathBatchRecomputesItsBucket() throws {
+    @Test func deletingAfterAFastPathBatchRecomputesItsBucket() async throws {
         let store = try HealthStore.inMemory()
         let objects = (0..<20).map { Self.heartRate(Double(60 + $0), second: Double($0 * 100)) }
-        try store.save(objects)
+        try await store.save(objects)
 
-        #expect(try store.delete(id: objects[3].id))
-        #expect(try store.delete(id: objects[11].id))
+        #expect(try await store.delete(id: objects[3].id))
+        #expect(try await store.delete(id: objects[11].id))
 
         try Self.expectRollupMatchesSamples(store)
     }

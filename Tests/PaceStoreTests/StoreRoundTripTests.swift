@@ -6,53 +6,53 @@ import PaceTestSupport
 import Testing
 
 @Suite struct StoreRoundTripTests {
-    @Test func quantitySampleRoundTripsWithEveryField() throws {
+    @Test func quantitySampleRoundTripsWithEveryField() async throws {
         let store = try HealthStore.inMemory()
         var sample = TestObjects.heartRate()
         sample.metadata.syncIdentifier = "hr-1"
         sample.metadata.syncVersion = 1
 
-        try store.save(sample)
+        try await store.save(sample)
 
-        #expect(try store.quantitySample(id: sample.id) == sample)
-        #expect(try store.object(id: sample.id) == .quantitySample(sample))
+        #expect(try await store.quantitySample(id: sample.id) == sample)
+        #expect(try await store.object(id: sample.id) == .quantitySample(sample))
     }
 
-    @Test func categorySampleRoundTrips() throws {
+    @Test func categorySampleRoundTrips() async throws {
         let store = try HealthStore.inMemory()
         let sample = TestObjects.sleep()
 
-        try store.save(sample)
+        try await store.save(sample)
 
-        #expect(try store.categorySample(id: sample.id) == sample)
-        #expect(try store.workout(id: sample.id) == nil)
+        #expect(try await store.categorySample(id: sample.id) == sample)
+        #expect(try await store.workout(id: sample.id) == nil)
     }
 
-    @Test func workoutRoundTripsWithEventsStatisticsTotalsAndMetadata() throws {
+    @Test func workoutRoundTripsWithEventsStatisticsTotalsAndMetadata() async throws {
         let store = try HealthStore.inMemory()
         let workout = TestObjects.run()
 
-        try store.save(workout)
+        try await store.save(workout)
 
-        let stored = try #require(try store.workout(id: workout.id))
+        let stored = try #require(try await store.workout(id: workout.id))
         #expect(stored == workout)
         #expect(stored.events.map(\.type) == [.pause, .resume, .lap])
         #expect(stored.totalDistance == Quantity(value: 5.02, unit: .kilometer))
         #expect(stored.metadata[.weatherTemperature] == .quantity(Quantity(value: 54, unit: .degreeFahrenheit)))
     }
 
-    @Test func routeRoundTripsEveryLocationField() throws {
+    @Test func routeRoundTripsEveryLocationField() async throws {
         let store = try HealthStore.inMemory()
         let workout = TestObjects.run()
         let route = TestObjects.route(for: workout, count: 250)
 
-        try store.save([.workout(workout), .workoutRoute(route)])
+        try await store.save([.workout(workout), .workoutRoute(route)])
 
-        #expect(try store.route(id: route.id) == route)
-        #expect(try store.routes(forWorkout: workout.id) == [route])
+        #expect(try await store.route(id: route.id) == route)
+        #expect(try await store.routes(forWorkout: workout.id) == [route])
     }
 
-    @Test func fileStoreKeepsObjectsAcrossReopening() throws {
+    @Test func fileStoreKeepsObjectsAcrossReopening() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("nested/dir/health.sqlite")
@@ -62,51 +62,51 @@ import Testing
 
         do {
             let store = try HealthStore(path: path)
-            try store.save([.workout(workout), .workoutRoute(route), .quantitySample(sample)])
+            try await store.save([.workout(workout), .workoutRoute(route), .quantitySample(sample)])
         }
         let reopened = try HealthStore(path: path)
 
-        #expect(try reopened.workout(id: workout.id) == workout)
-        #expect(try reopened.route(id: route.id) == route)
-        #expect(try reopened.quantitySample(id: sample.id) == sample)
-        let mode = try reopened.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(try await reopened.workout(id: workout.id) == workout)
+        #expect(try await reopened.route(id: route.id) == route)
+        #expect(try await reopened.quantitySample(id: sample.id) == sample)
+        let mode = try await reopened.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(mode == "wal")
     }
 
-    @Test func workoutsAreListedNewestFirstAndFilteredByActivity() throws {
+    @Test func workoutsAreListedNewestFirstAndFilteredByActivity() async throws {
         let store = try HealthStore.inMemory()
         let older = TestObjects.run(start: TestObjects.morning.addingTimeInterval(-86_400))
         let newer = TestObjects.run()
         var ride = TestObjects.run(start: TestObjects.morning.addingTimeInterval(-3_600))
         ride.activityType = .cycling
 
-        try store.save([.workout(older), .workout(newer), .workout(ride)])
+        try await store.save([.workout(older), .workout(newer), .workout(ride)])
 
-        #expect(try store.workouts().map(\.id) == [newer.id, ride.id, older.id])
-        #expect(try store.workouts(limit: 1).map(\.id) == [newer.id])
-        #expect(try store.workouts(activityType: .cycling).map(\.id) == [ride.id])
+        #expect(try await store.workouts().map(\.id) == [newer.id, ride.id, older.id])
+        #expect(try await store.workouts(limit: 1).map(\.id) == [newer.id])
+        #expect(try await store.workouts(activityType: .cycling).map(\.id) == [ride.id])
     }
 
-    @Test func quantitySamplesAreFetchedByTypeAndInterval() throws {
+    @Test func quantitySamplesAreFetchedByTypeAndInterval() async throws {
         let store = try HealthStore.inMemory()
         let samples = (0..<5).map { TestObjects.heartRate(Double(100 + $0), at: TestObjects.morning.addingTimeInterval(Double($0) * 60)) }
-        try store.save(samples.map(HealthObject.quantitySample))
-        try store.save(TestObjects.sleep())
+        try await store.save(samples.map(HealthObject.quantitySample))
+        try await store.save(TestObjects.sleep())
 
-        let middle = try store.quantitySamples(of: .heartRate, from: TestObjects.morning.addingTimeInterval(60),
+        let middle = try await store.quantitySamples(of: .heartRate, from: TestObjects.morning.addingTimeInterval(60),
                                                to: TestObjects.morning.addingTimeInterval(180))
 
         #expect(middle.map(\.quantity.value) == [101, 102, 103])
-        #expect(try store.quantitySamples(of: .stepCount).isEmpty)
+        #expect(try await store.quantitySamples(of: .stepCount).isEmpty)
     }
 
-    @Test func canonicalValueIsStoredForQueries() throws {
+    @Test func canonicalValueIsStoredForQueries() async throws {
         let store = try HealthStore.inMemory()
         let sample = QuantitySample(type: .bodyMass, quantity: Quantity(value: 150, unit: .pound),
                                     start: TestObjects.morning, end: TestObjects.morning)
-        try store.save(sample)
+        try await store.save(sample)
 
-        let canonical = try store.writer.read { db in
+        let canonical = try await store.writer.read { db in
             try Double.fetchOne(db, sql: "SELECT canonicalValue FROM quantitySample WHERE uuid = ?", arguments: [sample.id.uuidString])
         }
 

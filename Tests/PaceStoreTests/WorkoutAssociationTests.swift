@@ -18,57 +18,57 @@ import Testing
                        source: source, metadata: metadata)
     }
 
-    static func values(_ store: HealthStore, of workout: Workout) throws -> [Double] {
-        try store.quantitySamples(matching: .heartRate, predicate: .workout(workout.id)).map(\.quantity.value)
+    static func values(_ store: HealthStore, of workout: Workout) async throws -> [Double] {
+        try await store.quantitySamples(matching: .heartRate, predicate: .workout(workout.id)).map(\.quantity.value)
     }
 
-    @Test func aBatchAssociatesItsSamplesAndNothingElse() throws {
+    @Test func aBatchAssociatesItsSamplesAndNothingElse() async throws {
         let run = T.run()
         let during = Self.heartRate(150, after: 60), alsoDuring = Self.heartRate(151, after: 120)
         let store = try HealthStore.inMemory()
-        try store.save(HealthObjectBatch([.workout(run), .quantitySample(during), .quantitySample(alsoDuring)],
+        try await store.save(HealthObjectBatch([.workout(run), .quantitySample(during), .quantitySample(alsoDuring)],
                                          associations: [WorkoutAssociation(workoutID: run.id, sampleIDs: [during.id])]))
-        #expect(try Self.values(store, of: run) == [150], "only the sample the batch names")
+        #expect(try await Self.values(store, of: run) == [150], "only the sample the batch names")
     }
 
-    @Test func aBatchWhoseAssociationCannotBeMadeSavesNothing() throws {
+    @Test func aBatchWhoseAssociationCannotBeMadeSavesNothing() async throws {
         let run = T.run(), sample = Self.heartRate(150, after: 60)
         let store = try HealthStore.inMemory()
         let missingWorkout = UUID()
-        #expect { try store.save(HealthObjectBatch([.quantitySample(sample)],
+        await #expect { try await store.save(HealthObjectBatch([.quantitySample(sample)],
                                                    associations: [WorkoutAssociation(workoutID: missingWorkout, sampleIDs: [sample.id])])) }
             throws: { ($0 as? StoreError)?.code == .workoutNotFound }
-        #expect(try store.quantitySamples(of: .heartRate).isEmpty, "the batch is all or nothing")
+        #expect(try await store.quantitySamples(of: .heartRate).isEmpty, "the batch is all or nothing")
         // A route is not a sample; an unknown UUID is not one either.
         let route = T.route(for: run)
         for id in [route.id, UUID()] {
-            #expect { try store.save(HealthObjectBatch([.workout(run), .workoutRoute(route)],
+            await #expect { try await store.save(HealthObjectBatch([.workout(run), .workoutRoute(route)],
                                                        associations: [WorkoutAssociation(workoutID: run.id, sampleIDs: [id])])) }
                 throws: { ($0 as? StoreError)?.code == .objectNotFound }
         }
-        #expect(try store.workouts().isEmpty)
+        #expect(try await store.workouts().isEmpty)
     }
 
-    @Test func addingStoredSamplesToAStoredWorkout() throws {
+    @Test func addingStoredSamplesToAStoredWorkout() async throws {
         let run = T.run(), first = Self.heartRate(150, after: 60), second = Self.heartRate(160, after: 90)
         let store = try HealthStore.inMemory()
-        try store.save([.workout(run), .quantitySample(first), .quantitySample(second)])
-        #expect(try Self.values(store, of: run).isEmpty)
-        try store.add(samples: [first.id, second.id], to: run.id)
-        try store.add(samples: [first.id], to: run.id)   // again: no change, no error
-        #expect(try Self.values(store, of: run) == [150, 160])
-        #expect { try store.add(samples: [first.id], to: UUID()) } throws: { ($0 as? StoreError)?.code == .workoutNotFound }
-        #expect { try store.add(samples: [UUID()], to: run.id) } throws: { ($0 as? StoreError)?.code == .objectNotFound }
+        try await store.save([.workout(run), .quantitySample(first), .quantitySample(second)])
+        #expect(try await Self.values(store, of: run).isEmpty)
+        try await store.add(samples: [first.id, second.id], to: run.id)
+        try await store.add(samples: [first.id], to: run.id)   // again: no change, no error
+        #expect(try await Self.values(store, of: run) == [150, 160])
+        await #expect { try await store.add(samples: [first.id], to: UUID()) } throws: { ($0 as? StoreError)?.code == .workoutNotFound }
+        await #expect { try await store.add(samples: [UUID()], to: run.id) } throws: { ($0 as? StoreError)?.code == .objectNotFound }
         // Deleting a sample ends its association; deleting the workout keeps its samples.
-        try store.delete(id: first.id)
-        #expect(try Self.values(store, of: run) == [160])
-        try store.delete(id: run.id)
-        #expect(try store.quantitySamples(of: .heartRate).map(\.id) == [second.id])
-        let rows = try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM workoutSample") }
+        try await store.delete(id: first.id)
+        #expect(try await Self.values(store, of: run) == [160])
+        try await store.delete(id: run.id)
+        #expect(try await store.quantitySamples(of: .heartRate).map(\.id) == [second.id])
+        let rows = try await store.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM workoutSample") }
         #expect(rows == 0)
     }
 
-    @Test func theTimeRuleTakesTheWorkoutSourcesSamplesInsideItsInterval() throws {
+    @Test func theTimeRuleTakesTheWorkoutSourcesSamplesInsideItsInterval() async throws {
         let run = T.run()   // 1860 s from T.morning, source T.watch
         let inside = Self.heartRate(150, after: 60), atTheEnd = Self.heartRate(151, after: 1860)
         let before = Self.heartRate(90, after: -1), after = Self.heartRate(91, after: 1861)
@@ -76,29 +76,29 @@ import Testing
         let sleep = CategorySample(type: .sleepAnalysis, value: 1, start: T.morning.addingTimeInterval(-10),
                                    end: T.morning.addingTimeInterval(100), source: T.watch)
         let store = try HealthStore.inMemory()
-        try store.save([.workout(run), .quantitySample(inside), .quantitySample(atTheEnd), .quantitySample(before),
+        try await store.save([.workout(run), .quantitySample(inside), .quantitySample(atTheEnd), .quantitySample(before),
                         .quantitySample(after), .quantitySample(otherSource), .categorySample(sleep)])
-        #expect(try store.associateSamplesByTime(withWorkouts: [run.id, UUID()]) == 2)
-        #expect(try Self.values(store, of: run) == [150, 151])
-        #expect(try store.samples(matching: .category(.sleepAnalysis), predicate: .workout(run.id)).isEmpty,
+        #expect(try await store.associateSamplesByTime(withWorkouts: [run.id, UUID()]) == 2)
+        #expect(try await Self.values(store, of: run) == [150, 151])
+        #expect(try await store.samples(matching: .category(.sleepAnalysis), predicate: .workout(run.id)).isEmpty,
                 "a sample that starts before the workout is not its own")
-        #expect(try store.associateSamplesByTime(withWorkouts: [run.id]) == 0, "linking again adds nothing")
+        #expect(try await store.associateSamplesByTime(withWorkouts: [run.id]) == 0, "linking again adds nothing")
     }
 
-    @Test func aBuilderSavesItsSamplesAsTheWorkouts() throws {
+    @Test func aBuilderSavesItsSamplesAsTheWorkouts() async throws {
         let store = try HealthStore.inMemory()
         var builder = WorkoutBuilder(store: store, activityType: .running, source: T.watch)
         try builder.beginCollection(at: T.morning)
         let sample = Self.heartRate(140, after: 30)
         try builder.add([sample])
         try builder.endCollection(at: T.morning.addingTimeInterval(600))
-        let workout = try builder.finishWorkout()
-        #expect(try Self.values(store, of: workout) == [140])
+        let workout = try await builder.finishWorkout()
+        #expect(try await Self.values(store, of: workout) == [140])
     }
 
     /// A store of schema v9 — samples linked only by the recorder's metadata, or not at all (imports) —
     /// is migrated by `v10-workout-samples`.
-    @Test func aV9StoreGetsItsLinksFromMetadataAndTheTimeRule() throws {
+    @Test func aV9StoreGetsItsLinksFromMetadataAndTheTimeRule() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("v9.sqlite")
         let run = T.run()
@@ -109,7 +109,7 @@ import Testing
         let outside = Self.heartRate(153, after: 4000)
         let queue = try DatabaseQueue(path: path)
         try StoreSchema.migrator.migrate(queue, upTo: "v9-activity-summaries")
-        try queue.write { db in
+        try await queue.write { db in
             _ = try HealthStore.insert(HealthObjectBatch([.workout(run), .quantitySample(recorded), .quantitySample(imported),
                                                           .quantitySample(unrelated), .quantitySample(outside)]),
                                        skippingStoredSyncIdentifiers: false, db)
@@ -117,6 +117,6 @@ import Testing
         try queue.close()
 
         let store = try HealthStore(path: path)
-        #expect(try Self.values(store, of: run).sorted() == [150, 151])
+        #expect(try await Self.values(store, of: run).sorted() == [150, 151])
     }
 }

@@ -14,7 +14,7 @@ struct WorkoutBuilderTests {
     }
 
     @Test("finishing computes duration without pauses, sums for cumulative types and averages for discrete ones")
-    func statistics() throws {
+    func statistics() async throws {
         let store = try HealthStore.inMemory()
         var builder = WorkoutBuilder(store: store, activityType: .running)
         try builder.beginCollection(at: t0)
@@ -31,14 +31,14 @@ struct WorkoutBuilderTests {
                          WorkoutEvent(type: .motionPaused, start: t0.addingTimeInterval(200)),
                          WorkoutEvent(type: .motionResumed, start: t0.addingTimeInterval(210))])
         try builder.endCollection(at: t0.addingTimeInterval(300))
-        let workout = try builder.finishWorkout()
+        let workout = try await builder.finishWorkout()
         #expect(workout.duration == 300 - 30 - 10)
         #expect(workout.totalDistance == Quantity(value: 1000, unit: .meter))
         #expect(workout.statistics[.heartRate]?.average?.value == 150)
         #expect(workout.statistics[.heartRate]?.maximum?.value == 180)
         #expect(workout.statistics[.heartRate]?.mostRecent?.value == 180)
-        #expect(try store.workout(id: workout.id) == workout)
-        #expect(try store.quantitySamples(of: .heartRate).count == 3)
+        #expect(try await store.workout(id: workout.id) == workout)
+        #expect(try await store.quantitySamples(of: .heartRate).count == 3)
         #expect(builder.state == .finished)
         #expect(throws: StoreError.self) { try builder.add(beats) }
     }
@@ -61,7 +61,7 @@ struct WorkoutBuilderTests {
     }
 
     @Test("the route builder keeps accurate fixes, thins denser than 1 Hz, and attaches to a saved workout once")
-    func route() throws {
+    func route() async throws {
         let store = try HealthStore.inMemory()
         var routeBuilder = WorkoutRouteBuilder(store: store)
         try routeBuilder.insert([location(0), location(0.5), location(1), location(2, accuracy: 80), location(2, accuracy: -1)])
@@ -74,12 +74,12 @@ struct WorkoutBuilderTests {
         #expect(routeBuilder.locations.count == 4, "a refused batch adds nothing")
 
         let workout = TestObjects.run(start: t0)
-        let missing = #expect(throws: StoreError.self) { _ = try routeBuilder.finishRoute(with: workout) }
+        let missing = await #expect(throws: StoreError.self) { _ = try await routeBuilder.finishRoute(with: workout) }
         #expect(missing?.code == .workoutNotFound)
-        try store.save(workout)
-        let route = try #require(try routeBuilder.finishRoute(with: workout))
-        #expect(try store.routes(forWorkout: workout.id).map(\.id) == [route.id])
-        #expect(throws: StoreError.self) { _ = try routeBuilder.finishRoute(with: workout) }
+        try await store.save(workout)
+        let route = try #require(try await routeBuilder.finishRoute(with: workout))
+        #expect(try await store.routes(forWorkout: workout.id).map(\.id) == [route.id])
+        await #expect(throws: StoreError.self) { _ = try await routeBuilder.finishRoute(with: workout) }
 
         var discarded = WorkoutRouteBuilder(store: store)
         try discarded.insert([location(0)])

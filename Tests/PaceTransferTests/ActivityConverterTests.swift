@@ -170,38 +170,38 @@ import Testing
         #expect(SportMapping.activityType(for: sport) == expected)
     }
 
-    @Test func importingTheSameFileTwiceSkipsTheDuplicate() throws {
+    @Test func importingTheSameFileTwiceSkipsTheDuplicate() async throws {
         let store = try HealthStore.inMemory()
         let importer = ActivityImporter(store: store)
 
-        let first = importer.import([Self.run()], fileIdentifier: "hash")
-        let second = importer.import([Self.run()], fileIdentifier: "hash")
+        let first = await importer.import([Self.run()], fileIdentifier: "hash")
+        let second = await importer.import([Self.run()], fileIdentifier: "hash")
 
         #expect(first.imported.count == 1)
         #expect(second.imported.isEmpty)
         #expect(second.skippedAsDuplicate == 1)
-        #expect(try store.workouts().count == 1)
-        let workout = try #require(try store.workouts().first)
-        #expect(try store.routes(forWorkout: workout.id).first?.locations.count == 1200)
-        #expect(try store.quantitySamples(of: .heartRate).count == 1200)
-        #expect(try store.quantitySamples(matching: .heartRate, predicate: .workout(workout.id)).count == 1200,
+        #expect(try await store.workouts().count == 1)
+        let workout = try #require(try await store.workouts().first)
+        #expect(try await store.routes(forWorkout: workout.id).first?.locations.count == 1200)
+        #expect(try await store.quantitySamples(of: .heartRate).count == 1200)
+        #expect(try await store.quantitySamples(matching: .heartRate, predicate: .workout(workout.id)).count == 1200,
                 "the file's heart rate belongs to its workout")
     }
 
-    @Test func theSameRecordingFromAnotherFileIsSkippedUnlessAllowed() throws {
+    @Test func theSameRecordingFromAnotherFileIsSkippedUnlessAllowed() async throws {
         let store = try HealthStore.inMemory()
         let importer = ActivityImporter(store: store)
-        let first = importer.import([Self.run(identifier: nil)], fileIdentifier: "watch.fit")
+        let first = await importer.import([Self.run(identifier: nil)], fileIdentifier: "watch.fit")
         let firstID = try #require(first.imported.first)
 
         // The same run from another file (another content identifier, e.g. the TCX a website made).
-        let copy = importer.import([Self.run(identifier: nil)], fileIdentifier: "website.tcx")
+        let copy = await importer.import([Self.run(identifier: nil)], fileIdentifier: "website.tcx")
         #expect(copy.imported.isEmpty)
         #expect(copy.skippedAsDuplicate == 1)
         #expect(copy.sameRecordings.count == 1)
         #expect(copy.sameRecordings.first?.contains("the same recording as workout \(firstID)") == true, "\(copy.sameRecordings)")
         #expect(copy.sameRecordings.first?.contains("--") == false, "a library report names no command-line flag")
-        #expect(try store.workouts().count == 1)
+        #expect(try await store.workouts().count == 1)
 
         // A later workout with the same shape is not the same recording.
         var later = Self.run(identifier: nil)
@@ -216,12 +216,12 @@ import Testing
             return lap
         }
         later.timerEvents = later.timerEvents.map { ActivityTimerEvent(kind: $0.kind, time: $0.time.addingTimeInterval(2 * 3600)) }
-        #expect(importer.import([later], fileIdentifier: "evening.fit").imported.count == 1)
+        await #expect(importer.import([later], fileIdentifier: "evening.fit").imported.count == 1)
 
         // Without the rule both copies are kept.
         let keepAll = ActivityImporter(store: store, sameRecording: nil)
-        #expect(keepAll.import([Self.run(identifier: nil)], fileIdentifier: "phone.gpx").imported.count == 1)
-        #expect(try store.workouts().count == 3)
+        await #expect(keepAll.import([Self.run(identifier: nil)], fileIdentifier: "phone.gpx").imported.count == 1)
+        #expect(try await store.workouts().count == 3)
     }
 
     @Test(arguments: [
@@ -238,16 +238,16 @@ import Testing
         #expect(SameRecordingRule().matches(workout(b0, b1), workout(a0, a1)) == same)
     }
 
-    @Test func oneBadActivityDoesNotStopTheOthers() throws {
+    @Test func oneBadActivityDoesNotStopTheOthers() async throws {
         let store = try HealthStore.inMemory()
         let bad = RecordedActivity(sport: "running", name: "broken", laps: [])
 
-        let report = ActivityImporter(store: store).import([bad, Self.run(identifier: nil)], fileIdentifier: "hash")
+        let report = await ActivityImporter(store: store).import([bad, Self.run(identifier: nil)], fileIdentifier: "hash")
 
         #expect(report.imported.count == 1)
         #expect(report.rejected.count == 1)
         #expect(report.rejected.first?.description.hasPrefix("broken: The activity has no timestamps") == true)
         #expect(report.rejected.first?.code == .invalidActivity && report.rejected.first?.activity == "broken")
-        #expect(try store.workouts().first?.metadata.syncIdentifier == "import:hash#1")
+        #expect(try await store.workouts().first?.metadata.syncIdentifier == "import:hash#1")
     }
 }

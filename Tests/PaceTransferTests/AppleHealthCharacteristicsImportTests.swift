@@ -7,37 +7,37 @@ import Testing
 
 /// `AppleHealthImporter` storing the `<Me>` characteristics.
 @Suite struct AppleHealthCharacteristicsImportTests {
-    @Test func storesTheFixtureCharacteristics() throws {
+    @Test func storesTheFixtureCharacteristics() async throws {
         // Given the fixture: born 1990-02-02, male, blood type and skin type not set
         let store = try HealthStore.inMemory()
 
         // When
-        let report = try AppleHealthImporter(store: store).import(at: AppleHealthImporterTests.fixture)
+        let report = try await AppleHealthImporter(store: store).import(at: AppleHealthImporterTests.fixture)
 
         // Then
         #expect(report.characteristicsRead == 1)
         #expect(report.characteristicsStored == 2)
-        #expect(try store.dateOfBirth() == DateComponents(year: 1990, month: 2, day: 2))
-        #expect(try store.biologicalSex() == .male)
-        #expect(try store.bloodType() == nil)
-        #expect(try store.fitzpatrickSkinType() == nil)
-        #expect(try store.characteristics().map(\.type) == [.biologicalSex, .dateOfBirth])
+        #expect(try await store.dateOfBirth() == DateComponents(year: 1990, month: 2, day: 2))
+        #expect(try await store.biologicalSex() == .male)
+        #expect(try await store.bloodType() == nil)
+        #expect(try await store.fitzpatrickSkinType() == nil)
+        #expect(try await store.characteristics().map(\.type) == [.biologicalSex, .dateOfBirth])
         #expect(!report.notes.contains { $0.contains("characteristic") })
     }
 
-    @Test func importingAgainChangesNoCharacteristic() throws {
+    @Test func importingAgainChangesNoCharacteristic() async throws {
         let store = try HealthStore.inMemory()
-        _ = try AppleHealthImporter(store: store).import(at: AppleHealthImporterTests.fixture)
-        let before = try store.characteristics()
+        _ = try await AppleHealthImporter(store: store).import(at: AppleHealthImporterTests.fixture)
+        let before = try await store.characteristics()
 
-        let second = try AppleHealthImporter(store: store).import(at: AppleHealthImporterTests.fixture)
+        let second = try await AppleHealthImporter(store: store).import(at: AppleHealthImporterTests.fixture)
 
         #expect(second.characteristicsRead == 1)
         #expect(second.characteristicsStored == 0)
-        #expect(try store.characteristics() == before)
+        #expect(try await store.characteristics() == before)
     }
 
-    @Test func unknownCharacteristicsStayWarningsAndNotSetRemoves() throws {
+    @Test func unknownCharacteristicsStayWarningsAndNotSetRemoves() async throws {
         // Given a store with a blood type, and an export that says it is not set
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -52,16 +52,16 @@ import Testing
 
             """.utf8).write(to: file)
         let store = try HealthStore.inMemory()
-        try store.setCharacteristic(.bloodType(.aPositive))
+        try await store.setCharacteristic(.bloodType(.aPositive))
 
         // When
-        let report = try AppleHealthImporter(store: store).import(at: file)
+        let report = try await AppleHealthImporter(store: store).import(at: file)
 
         // Then
         #expect(report.characteristicsStored == 2)
         #expect(report.warningCount == 1)
         #expect(report.warnings.first?.contains("HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse") == true)
-        #expect(try store.bloodType() == nil)
-        #expect(try store.wheelchairUse() == .yes)
+        #expect(try await store.bloodType() == nil)
+        #expect(try await store.wheelchairUse() == .yes)
     }
 }

@@ -20,17 +20,17 @@ import Testing
         return (heartRates, summary)
     }
 
-    @Test func activitySummariesAreStoredByDayAndAReimportChangesNone() throws {
+    @Test func activitySummariesAreStoredByDayAndAReimportChangesNone() async throws {
         let store = try HealthStore.inMemory()
 
-        let first = try AppleHealthImporter(store: store).import(at: Self.fixture)
-        let again = try AppleHealthImporter(store: store).import(at: Self.fixture)
+        let first = try await AppleHealthImporter(store: store).import(at: Self.fixture)
+        let again = try await AppleHealthImporter(store: store).import(at: Self.fixture)
 
         #expect(first.activitySummariesRead == 2)
         #expect(first.activitySummariesStored == 2)
         #expect(again.activitySummariesRead == 2)
         #expect(again.activitySummariesStored == 0)
-        let days = try store.activitySummaries()
+        let days = try await store.activitySummaries()
         #expect(days.count == 2)
         let day = try #require(days.first)
         // The export's first <ActivitySummary>, in the store's canonical units.
@@ -43,11 +43,11 @@ import Testing
                                        appleStandHoursGoal: Quantity(value: 12, unit: .count)))
     }
 
-    @Test func importsSamplesWorkoutsAndRoutesOfTheFixture() throws {
+    @Test func importsSamplesWorkoutsAndRoutesOfTheFixture() async throws {
         let store = try HealthStore.inMemory()
         let expected = try Self.expected()
 
-        let report = try AppleHealthImporter(store: store).import(at: Self.fixture)
+        let report = try await AppleHealthImporter(store: store).import(at: Self.fixture)
 
         #expect(report.quantitySamplesImported == expected.summary.quantitySampleCount)
         #expect(report.categorySamplesImported == expected.summary.categorySampleCount)
@@ -61,33 +61,33 @@ import Testing
         #expect(report.activitySummariesStored == expected.summary.activitySummaryCount)
         #expect(!report.notes.contains { $0.contains("activity summar") }, "summaries are stored, not noted as dropped")
         #expect(expected.heartRates > 0)
-        #expect(try store.quantitySamples(of: .heartRate).count == expected.heartRates)
-        let workouts = try store.workouts()
+        #expect(try await store.quantitySamples(of: .heartRate).count == expected.heartRates)
+        let workouts = try await store.workouts()
         #expect(workouts.count == expected.summary.workoutCount)
         let workout = try #require(workouts.first)
         #expect(workout.metadata.syncIdentifier?.hasPrefix("applehealth:") == true)
         #expect(workout.metadata.syncVersion == 1)
-        let routes = try store.routes(forWorkout: workout.id)
+        let routes = try await store.routes(forWorkout: workout.id)
         #expect(routes.count == expected.summary.workoutRouteCount)
         #expect(routes.first?.locations.isEmpty == false)
     }
 
-    @Test func importingAgainAddsNothingAndCountsDuplicates() throws {
+    @Test func importingAgainAddsNothingAndCountsDuplicates() async throws {
         let store = try HealthStore.inMemory()
-        let first = try AppleHealthImporter(store: store).import(at: Self.fixture)
-        let anchor = try store.currentAnchor()
+        let first = try await AppleHealthImporter(store: store).import(at: Self.fixture)
+        let anchor = try await store.currentAnchor()
 
-        let second = try AppleHealthImporter(store: store).import(at: Self.fixture)
+        let second = try await AppleHealthImporter(store: store).import(at: Self.fixture)
 
         #expect(second.samplesImported == 0)
         #expect(second.workoutsImported == 0)
         #expect(second.routesImported == 0)
         #expect(second.rejectedCount == 0, "\(second.rejected)")
         #expect(second.duplicatesSkipped == first.samplesImported + first.workoutsImported + first.routesImported)
-        #expect(try store.currentAnchor() == anchor, "nothing saved")
+        #expect(try await store.currentAnchor() == anchor, "nothing saved")
     }
 
-    @Test func generatedExportIsSavedInBatches() throws {
+    @Test func generatedExportIsSavedInBatches() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pace-ahimport-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -108,22 +108,22 @@ import Testing
             + "startDate=\"\(first)\" endDate=\"\(first)\" value=\"60\"/>\n</HealthData>\n"
         try Data(xml.utf8).write(to: folder.appendingPathComponent("export.xml"))
         let store = try HealthStore.inMemory()
-        var progressCalls = 0
+        let progressCalls = Locked(0)
 
-        let report = try AppleHealthImporter(store: store, batchSize: 5000)
-            .import(at: folder.appendingPathComponent("export.xml"), progressInterval: 5000) { _ in progressCalls += 1 }
+        let report = try await AppleHealthImporter(store: store, batchSize: 5000)
+            .import(at: folder.appendingPathComponent("export.xml"), progressInterval: 5000) { _ in progressCalls.withLock { $0 += 1 } }
 
         #expect(report.quantitySamplesImported == 12_000)
         #expect(report.batchesSaved == 3)
         #expect(report.duplicatesSkipped == 1)
         #expect(report.itemsRead == 12_001)
-        #expect(progressCalls == 2)
-        #expect(try store.quantitySamples(of: .heartRate).count == 12_000)
+        #expect(progressCalls.withLock { $0 } == 2)
+        #expect(try await store.quantitySamples(of: .heartRate).count == 12_000)
     }
 
     /// An export states no link between a workout and its samples: the import associates the
     /// samples of the workout's source recorded inside its interval, wherever they stand in the file.
-    @Test func aWorkoutsHeartRateIsFoundAsItsSamples() throws {
+    @Test func aWorkoutsHeartRateIsFoundAsItsSamples() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pace-ahlink-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -142,11 +142,11 @@ import Testing
         try Data(xml.utf8).write(to: folder.appendingPathComponent("export.xml"))
         let store = try HealthStore.inMemory()
 
-        let report = try AppleHealthImporter(store: store).import(at: folder.appendingPathComponent("export.xml"))
+        let report = try await AppleHealthImporter(store: store).import(at: folder.appendingPathComponent("export.xml"))
 
         #expect(report.workoutsImported == 1 && report.quantitySamplesImported == 4)
-        let workout = try #require(try store.workouts().first)
-        let own = try store.quantitySamples(matching: .heartRate, predicate: .workout(workout.id)).map(\.quantity.value)
+        let workout = try #require(try await store.workouts().first)
+        let own = try await store.quantitySamples(matching: .heartRate, predicate: .workout(workout.id)).map(\.quantity.value)
         #expect(own == [140, 150], "the watch's readings during the run, not the phone's nor the earlier one")
     }
 }

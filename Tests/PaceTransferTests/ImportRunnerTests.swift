@@ -37,17 +37,18 @@ import Testing
                 "exports first; a folder's supported files sorted; unknown paths left for the reader to reject")
     }
 
-    @Test func filesAreImportedAndRejectedOneByOneWithProgress() throws {
+    @Test func filesAreImportedAndRejectedOneByOneWithProgress() async throws {
         let directory = try TemporaryDirectory()
         let good = directory.path("run.gpx"), bad = directory.path("broken.gpx")
         try Self.copy(Self.strava, to: good)
         try Data("<gpx><trk><trkseg><trkpt lat=".utf8).write(to: URL(fileURLWithPath: bad))
         let store = try HealthStore.inMemory()
-        var events: [ImportProgress.FileProgress] = []
+        let recorded = Locked<[ImportProgress.FileProgress]>([])
 
-        let outcome = ImportRunner(store: store).run(ImportInput.classify([good, bad])) { event in
-            if case .file(let file) = event { events.append(file) }
+        let outcome = await ImportRunner(store: store).run(ImportInput.classify([good, bad])) { event in
+            if case .file(let file) = event { recorded.withLock { $0.append(file) } }
         }
+        let events = recorded.withLock { $0 }
 
         #expect(outcome.imported.count == 1 && outcome.rejected.count == 1, "\(outcome.rejected)")
         let problem = try #require(outcome.rejected.first)
@@ -57,11 +58,11 @@ import Testing
         #expect(events.map(\.done) == [1, 2] && events.allSatisfy { $0.total == 2 })
         #expect(events.first?.counts?.imported == 1 && events.last?.counts == nil)
         #expect(events.last?.totals.rejected == 1)
-        let workout = try #require(try store.workouts().first)
+        let workout = try #require(try await store.workouts().first)
         #expect(outcome.imported == [workout.id])
 
         // The same file again is a duplicate, not a second workout.
-        let again = ImportRunner(store: store).run([.activityFile(good)])
+        let again = await ImportRunner(store: store).run([.activityFile(good)])
         #expect(again.imported.isEmpty && again.skippedAsDuplicate == 1 && !again.hasRejections)
     }
 }

@@ -13,7 +13,7 @@ struct TrackJoinRuleTests {
     static let activeLog = ActivityFileReaderTests.fixture("gpx/garmin-active-log-8trk-first-empty.gpx")
 
     @Test("a Garmin active log split into 7 tracks minutes apart, the first one empty, is one workout with 6 pauses")
-    func activeLogIsOneWorkout() throws {
+    func activeLogIsOneWorkout() async throws {
         let file = try ActivityFileReader.read(Self.activeLog)
 
         let activity = try #require(file.activities.first)
@@ -26,10 +26,10 @@ struct TrackJoinRuleTests {
             && $0.hasSuffix("the 6 gaps between them (3 min to 9 min) are pauses") }, "\(file.notes)")
 
         let store = try HealthStore.inMemory()
-        let report = ActivityImporter(store: store).import(file.activities, fileIdentifier: file.contentIdentifier)
+        let report = await ActivityImporter(store: store).import(file.activities, fileIdentifier: file.contentIdentifier)
         #expect(report.rejected.isEmpty, "\(report.rejected)")
         #expect(report.imported.count == 1)
-        let workout = try #require(try store.workouts().first)
+        let workout = try #require(try await store.workouts().first)
         let pauses = workout.events.filter { $0.type == .pause }
         let resumes = workout.events.filter { $0.type == .resume }
         #expect(pauses.count == 6)
@@ -40,7 +40,7 @@ struct TrackJoinRuleTests {
         // 13:02:00–14:56:30 is 6870 s, of which the 34 min of gaps are not active.
         #expect(workout.endDate.timeIntervalSince(workout.startDate) == 6870)
         #expect(workout.duration == 6870 - 34 * 60)
-        #expect(try store.routes(forWorkout: workout.id).first?.locations.count == 7 * 24)
+        #expect(try await store.routes(forWorkout: workout.id).first?.locations.count == 7 * 24)
     }
 
     @Test("tracks on three different days stay three workouts")
@@ -88,11 +88,11 @@ struct TrackJoinRuleTests {
     }
 
     @Test("an empty track is a note, and a file with only one imports nothing and rejects nothing")
-    func emptyTrackIsANote() throws {
+    func emptyTrackIsANote() async throws {
         let file = try ActivityFileReader.read(ActivityFileReaderTests.fixture("gpx/empty-trk-no-points.gpx"))
         #expect(file.activities.isEmpty)
         #expect(file.notes == ["track 1 is empty (no points), so there is nothing in it to import"])
-        let report = ActivityImporter(store: try HealthStore.inMemory()).import(file.activities, fileIdentifier: file.contentIdentifier)
+        let report = await ActivityImporter(store: try HealthStore.inMemory()).import(file.activities, fileIdentifier: file.contentIdentifier)
         #expect(report.rejected.isEmpty && report.imported.isEmpty)
     }
 

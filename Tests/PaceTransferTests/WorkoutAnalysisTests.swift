@@ -60,13 +60,13 @@ import Testing
         #expect(analysis.laps.first?.distance == 4000 && analysis.laps.first?.timerTime == 480)
     }
 
-    @Test func seriesReadFromTheStoreInCanonicalUnits() throws {
+    @Test func seriesReadFromTheStoreInCanonicalUnits() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try HealthStore(path: directory.path("health.sqlite"))
         let converted = try Self.converted()
-        try store.save(converted.objects)
-        let series = try WorkoutSeries(store: store, workout: converted.workout)
+        try await store.save(converted.objects)
+        let series = try await WorkoutSeries(store: store, workout: converted.workout)
         #expect(series.heartRate == (try Self.series(of: converted)).heartRate)
         #expect(series.power.count == 1200 && series.cadence.isEmpty)
     }

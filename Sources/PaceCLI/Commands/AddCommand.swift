@@ -4,7 +4,7 @@ import PaceModel
 import PaceStore
 
 /// `pace add ACTIVITY`: enters a workout by hand, as HealthKit's "Add Data" does.
-struct AddCommand: ParsableCommand {
+struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a workout by hand (marked as user-entered).",
@@ -43,7 +43,7 @@ struct AddCommand: ParsableCommand {
         _ = try parsedQuantity(energy, option: "--energy", like: .kilocalorie, example: "650kcal")
     }
 
-    func run() throws {
+    func run() async throws {
         let seconds = try parsedDuration()
         let startDate = start.flatMap(ISO8601.date) ?? Date().addingTimeInterval(-seconds)
         var metadata = Metadata()
@@ -56,7 +56,7 @@ struct AddCommand: ParsableCommand {
             totalEnergyBurned: try parsedQuantity(energy, option: "--energy", like: .kilocalorie, example: "650kcal"),
             metadata: metadata)
         let store = try storeOptions.open()
-        try store.save(workout)
+        try await store.save(workout)
         output.write(output.json ? try JSONOutput.encode(WorkoutRow(workout)) : "Added \(workout.activityType.displayName.lowercased()) \(workout.id.uuidString).")
     }
 

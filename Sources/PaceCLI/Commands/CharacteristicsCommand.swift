@@ -4,7 +4,7 @@ import PaceModel
 import PaceStore
 
 /// `pace characteristics`: the user's characteristics (date of birth, biological sex, …) in the store.
-struct CharacteristicsCommand: ParsableCommand {
+struct CharacteristicsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "characteristics",
         abstract: "List the user's characteristics: date of birth, biological sex, blood type and the others.",
@@ -19,13 +19,13 @@ struct CharacteristicsCommand: ParsableCommand {
     /// Parses and validates `arguments` as ArgumentParser would (for tests, which do not import ArgumentParser).
     static func parsed(_ arguments: [String]) throws -> CharacteristicsCommand { try parse(arguments) }
 
-    func run() throws {
-        output.write(try report(timeZone: .current))
+    func run() async throws {
+        output.write(try await report(timeZone: .current))
     }
 
     /// The table or JSON the command prints, dates in `timeZone`.
-    func report(timeZone: TimeZone) throws -> String {
-        let stored = try storeOptions.open().characteristics()
+    func report(timeZone: TimeZone) async throws -> String {
+        let stored = try await storeOptions.open().characteristics()
         if output.json {
             return try JSONOutput.encode(stored.map { characteristic in
                 CharacteristicJSON(type: characteristic.type.rawValue, name: characteristic.type.name,

@@ -4,7 +4,7 @@ import PaceModel
 import PaceStore
 
 /// `pace delete ID`: deletes an object, leaving a tombstone.
-struct DeleteCommand: ParsableCommand {
+struct DeleteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Delete a workout (with its routes), sample or route by its UUID.")
@@ -14,14 +14,14 @@ struct DeleteCommand: ParsableCommand {
 
     @OptionGroup var object: ObjectIDArgument
 
-    func run() throws {
+    func run() async throws {
         let store = try storeOptions.open()
         let uuid = self.object.id
-        guard let object = try store.object(id: uuid) else {
+        guard let object = try await store.object(id: uuid) else {
             throw StoreError(code: .objectNotFound, message: "No object with UUID \(uuid.uuidString) in the store; nothing was deleted.")
         }
-        let routes = if case .workout = object { try store.routes(forWorkout: uuid).map(\.id) } else { [UUID]() }
-        try store.delete(id: uuid)
+        let routes = if case .workout = object { try await store.routes(forWorkout: uuid).map(\.id) } else { [UUID]() }
+        try await store.delete(id: uuid)
         if output.json {
             output.write(try JSONOutput.encode(DeletionReport(deleted: [uuid] + routes)))
         } else {

@@ -4,7 +4,7 @@ import PaceStore
 import PaceTransfer
 
 /// `pace export ID --format gpx|tcx|csv`: a stored workout as a file.
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export a workout with its route, heart rate, laps and pauses as GPX, TCX, FIT or CSV.")
@@ -23,9 +23,9 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, help: "Write here instead of standard output.")
     var output: String?
 
-    func run() throws {
+    func run() async throws {
         let data: Data
-        do { data = try WorkoutExporter(store: try storeOptions.open()).export(workoutID: object.id, as: format) }
+        do { data = try await WorkoutExporter(store: try storeOptions.open()).export(workoutID: object.id, as: format) }
         catch let error as ExportError { throw ValidationError(error.message) }
         if let output {
             do { try data.write(to: URL(fileURLWithPath: output), options: .atomic) } catch {

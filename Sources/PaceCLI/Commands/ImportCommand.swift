@@ -5,7 +5,7 @@ import PaceStore
 import PaceTransfer
 
 /// `pace import FILE...`: GPX, TCX and FIT files (or folders of them), and Apple Health exports, into the store.
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import GPX, TCX and FIT files (or folders of them) as workouts with routes and heart rate.",
@@ -33,14 +33,14 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Import an activity even when the store holds the same recording from another file.")
     var allowDuplicates = false
 
-    func run() throws {
+    func run() async throws {
         let inputs = ImportInput.classify(paths)
         guard !inputs.isEmpty else {
             throw ValidationError("No .gpx, .tcx or .fit files (or .gz of them) in \(paths.joined(separator: ", ")).")
         }
         let store = try storeOptions.open()
         let progress = ProgressLine()
-        let outcome = ImportRunner(store: store, sameRecording: allowDuplicates ? nil : SameRecordingRule())
+        let outcome = await ImportRunner(store: store, sameRecording: allowDuplicates ? nil : SameRecordingRule())
             .run(inputs) { Self.show($0, on: progress) }
         progress.finish()
         output.write(output.json ? try JSONOutput.encode(outcome) : outcome.text())

@@ -3,7 +3,7 @@ import PaceModel
 import PaceStore
 
 /// `pace list`: workouts, newest first.
-struct ListCommand: ParsableCommand {
+struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List workouts, newest first, with date, type, duration and distance.")
@@ -24,9 +24,9 @@ struct ListCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let store = try storeOptions.open()
-        let workouts = try store.workouts(activityType: activity.flatMap(WorkoutActivityType.init(name:)), limit: limit)
+        let workouts = try await store.workouts(activityType: activity.flatMap(WorkoutActivityType.init(name:)), limit: limit)
         output.write(output.json ? try WorkoutListing.json(workouts) : WorkoutListing.text(workouts, formatting: Formatting()))
     }
 }

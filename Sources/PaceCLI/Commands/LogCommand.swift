@@ -4,7 +4,7 @@ import PaceModel
 import PaceStore
 
 /// `pace log TYPE VALUE`: records one sample by hand, e.g. a weigh-in or a night's sleep.
-struct LogCommand: ParsableCommand {
+struct LogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
         abstract: "Record one sample by hand: a quantity (bodyMass 72.5kg) or a category value (sleepAnalysis asleepCore).",
@@ -28,7 +28,7 @@ struct LogCommand: ParsableCommand {
     @Option(name: .long, help: "End of the sample, ISO 8601; default: the start.")
     var end: String?
 
-    func run() throws {
+    func run() async throws {
         let objectType = try HealthObjectType(lenient: type)
         let startDate = try date(start, option: "--start") ?? Date()
         let endDate = try date(end, option: "--end") ?? startDate
@@ -51,7 +51,7 @@ struct LogCommand: ParsableCommand {
         default:
             throw ValidationError("\(objectType.identifier) is not a sample type; 'pace log' takes quantity and category types. Use 'pace add' for workouts.")
         }
-        try storeOptions.open().save([object])
+        try await storeOptions.open().save([object])
         output.write(output.json ? try JSONOutput.encode(ObjectDetail(object)) : "Logged \(objectType.displayName.lowercased()) \(object.id.uuidString).")
     }
 

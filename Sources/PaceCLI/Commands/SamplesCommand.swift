@@ -4,7 +4,7 @@ import PaceModel
 import PaceStore
 
 /// `pace samples TYPE`: stored samples of one type, oldest first.
-struct SamplesCommand: ParsableCommand {
+struct SamplesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "samples",
         abstract: "List stored samples of one type, oldest first.")
@@ -33,9 +33,9 @@ struct SamplesCommand: ParsableCommand {
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more, not \(limit).") }
     }
 
-    func run() throws {
+    func run() async throws {
         let objectType = try HealthObjectType(lenient: type)
-        let objects = try storeOptions.open().samples(of: objectType, from: from.flatMap(ISO8601.date),
+        let objects = try await storeOptions.open().samples(of: objectType, from: from.flatMap(ISO8601.date),
                                                       to: to.flatMap(ISO8601.date), limit: limit)
         let details = objects.map { ObjectDetail($0) }
         if output.json {

@@ -6,7 +6,7 @@ import PaceTrack
 import PaceTransfer
 
 /// `pace show ID`: one stored object in full; a workout with what its route and samples add up to.
-struct ShowCommand: ParsableCommand {
+struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show a workout, sample or route by its UUID.",
@@ -31,16 +31,16 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "Split a workout by km or mile in the text output (--json has both).")
     var splits: SplitChoice = .km
 
-    func run() throws {
+    func run() async throws {
         let store = try storeOptions.open()
         let uuid = self.object.id
-        guard let object = try store.object(id: uuid) else {
+        guard let object = try await store.object(id: uuid) else {
             throw StoreError(code: .objectNotFound, message: "No object with UUID \(uuid.uuidString) in the store. Run 'pace list' to see the workouts.")
         }
         let detail: ObjectDetail
         if case .workout(let workout) = object {
-            let routes = try store.routes(forWorkout: uuid)
-            let analysis = WorkoutAnalysis(workout: workout, routes: routes, series: try WorkoutSeries(store: store, workout: workout))
+            let routes = try await store.routes(forWorkout: uuid)
+            let analysis = WorkoutAnalysis(workout: workout, routes: routes, series: try await WorkoutSeries(store: store, workout: workout))
             detail = ObjectDetail(object, routes: routes, analysis: analysis)
         } else {
             detail = ObjectDetail(object)

@@ -5,7 +5,7 @@ import PaceStore
 
 /// `pace stats TYPE --from DATE --to DATE --by day`: one statistic of a quantity type per
 /// hour, day, week or month, in the local time zone (days follow local midnight).
-struct StatsCommand: ParsableCommand {
+struct StatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Show a statistic of one quantity type per hour, day, week or month.",
@@ -71,12 +71,12 @@ struct StatsCommand: ParsableCommand {
     /// Parses and validates `arguments` as ArgumentParser would (for tests, which do not import ArgumentParser).
     static func parsed(_ arguments: [String]) throws -> StatsCommand { try parse(arguments) }
 
-    func run() throws {
-        output.write(try report(timeZone: .current))
+    func run() async throws {
+        output.write(try await report(timeZone: .current))
     }
 
     /// The table or JSON the command prints, dates in `timeZone`.
-    func report(timeZone: TimeZone) throws -> String {
+    func report(timeZone: TimeZone) async throws -> String {
         guard case .quantity(let quantityType) = try HealthObjectType(lenient: type) else {
             throw ValidationError("'\(type)' is not a quantity type; statistics need numbers. See 'pace types' for the quantity types.")
         }
@@ -88,7 +88,7 @@ struct StatsCommand: ParsableCommand {
         calendar.firstWeekday = 2
         let (anchor, interval) = anchorAndInterval(for: start, calendar: calendar)
         let options = statistic?.options ?? .default(for: quantityType)
-        let collection = try storeOptions.open().statisticsCollection(
+        let collection = try await storeOptions.open().statisticsCollection(
             for: quantityType, options: options, anchor: anchor, interval: interval, from: start, to: end, calendar: calendar)
         let unit = quantityType.canonicalUnit.unitString
         let name = Self.name(of: options)

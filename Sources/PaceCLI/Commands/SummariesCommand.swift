@@ -4,7 +4,7 @@ import PaceModel
 import PaceStore
 
 /// `pace summaries`: the daily activity summaries (Move, Exercise and Stand rings) in the store.
-struct SummariesCommand: ParsableCommand {
+struct SummariesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "summaries",
         abstract: "List the daily activity summaries: Move (active kcal, or minutes), Exercise (minutes) and Stand (hours), each with its goal.",
@@ -35,13 +35,13 @@ struct SummariesCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        output.write(try report())
+    func run() async throws {
+        output.write(try await report())
     }
 
     /// The table or JSON the command prints.
-    func report() throws -> String {
-        let summaries = try storeOptions.open().activitySummaries(from: from.flatMap(CalendarDay.components(fromText:)),
+    func report() async throws -> String {
+        let summaries = try await storeOptions.open().activitySummaries(from: from.flatMap(CalendarDay.components(fromText:)),
                                                                   through: through.flatMap(CalendarDay.components(fromText:)))
         if output.json {
             return try JSONOutput.encode(summaries.map(SummaryJSON.init))

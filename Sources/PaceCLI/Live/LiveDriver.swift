@@ -184,7 +184,7 @@ actor LiveDriver {
         case .discarded:
             return .discarded
         case .saved:
-            return .saved(try savedReport(endedBy: "batteryCritical"))
+            return .saved(try await savedReport(endedBy: "batteryCritical"))
         case .failed:
             throw SessionError(code: .cannotBuildWorkout,
                                message: "Session \(session.id) failed; its readings are in the journal. Run `pace recover --finish \(session.id)` to try again.")
@@ -201,14 +201,14 @@ actor LiveDriver {
     }
 
     /// The report of a workout the session saved by itself, read back from the store.
-    private func savedReport(endedBy: String) throws -> LiveRecordingReport {
+    private func savedReport(endedBy: String) async throws -> LiveRecordingReport {
         guard let workoutID = try journal.session(session.id).workoutID,
-              let workout = try journal.store.workout(id: workoutID),
+              let workout = try await journal.store.workout(id: workoutID),
               let summaryData = try journal.summary(ofWorkout: workoutID) else {
             throw SessionError(code: .journal, message: "Session \(session.id) was saved but its workout cannot be read back from the store; `pace list` shows the workouts it holds (is another process changing this store?).")
         }
         let summary = try JSONDecoder().decode(PaceRecorder.WorkoutSummary.self, from: summaryData)
-        let saved = RecordingReport(workout: workout, routeID: try journal.store.routes(forWorkout: workoutID).first?.id,
+        let saved = RecordingReport(workout: workout, routeID: try await journal.store.routes(forWorkout: workoutID).first?.id,
                                     summary: summary, sampleCount: nil)
         return LiveRecordingReport(saved: saved, endedBy: endedBy, skippedInput: skipped, sources: sources.map(\.description))
     }

@@ -7,7 +7,7 @@ public import Foundation
 ///
 /// ```swift
 /// let route = WorkoutRoute(workoutID: run.id, locations: fixes)
-/// try store.save(route)
+/// try await store.save(route)
 /// ```
 public struct WorkoutRoute: Hashable, Sendable, Codable, Identifiable {
     /// Unique identifier of the route.

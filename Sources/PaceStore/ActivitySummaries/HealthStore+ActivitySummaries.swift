@@ -11,7 +11,7 @@ extension HealthStore {
     /// Values are stored in kilocalories, minutes and hours and read back in those units.
     ///
     /// ```swift
-    /// let changed = try store.saveActivitySummaries(summaries)
+    /// let changed = try await store.saveActivitySummaries(summaries)
     /// ```
     ///
     /// - Parameter summaries: The days to save; a day given twice keeps its last summary.
@@ -19,18 +19,19 @@ extension HealthStore {
     /// - Throws: ``StoreError/Code/invalidObject`` for the first summary that is not valid (nothing is
     ///   written then); ``StoreError`` if SQLite fails.
     @discardableResult
-    public func saveActivitySummaries(_ summaries: [ActivitySummary]) throws(StoreError) -> Int {
-        var rows: [(day: String, values: [Double?])] = []
-        rows.reserveCapacity(summaries.count)
+    public func saveActivitySummaries(_ summaries: [ActivitySummary]) async throws(StoreError) -> Int {
+        var validated: [(day: String, values: [Double?])] = []
+        validated.reserveCapacity(summaries.count)
         for summary in summaries {
             do { try summary.validate() } catch {
                 throw StoreError(code: .invalidObject, message: error.description + " Nothing was written.", path: path)
             }
-            rows.append((summary.dayText!, ActivitySummaryColumns.values(of: summary)))
+            validated.append((summary.dayText!, ActivitySummaryColumns.values(of: summary)))
         }
         let now = StoreCoding.value(Date())
+        let rows = validated
         do {
-            return try writer.write { db in
+            return try await writer.write { db in
                 let statement = try db.cachedStatement(sql: """
                     INSERT INTO activitySummary (day, \(ActivitySummaryColumns.names.joined(separator: ", ")), savedAt)
                     VALUES (?, \(ActivitySummaryColumns.names.map { _ in "?" }.joined(separator: ", ")), ?)
@@ -58,7 +59,7 @@ extension HealthStore {
     /// may be `nil` for no bound), in day order: HealthKit's activity summary query.
     ///
     /// ```swift
-    /// let march = try store.activitySummaries(from: DateComponents(year: 2026, month: 3, day: 1),
+    /// let march = try await store.activitySummaries(from: DateComponents(year: 2026, month: 3, day: 1),
     ///                                         through: DateComponents(year: 2026, month: 3, day: 31))
     /// ```
     ///
@@ -67,9 +68,9 @@ extension HealthStore {
     ///   - end: The last day, or `nil`.
     /// - Throws: ``StoreError/Code/invalidQuery`` for a bound that is not a real day;
     ///   ``StoreError/Code/corrupt`` for a stored day that cannot be read; ``StoreError`` if SQLite fails.
-    public func activitySummaries(from start: DateComponents? = nil, through end: DateComponents? = nil) throws(StoreError) -> [ActivitySummary] {
+    public func activitySummaries(from start: DateComponents? = nil, through end: DateComponents? = nil) async throws(StoreError) -> [ActivitySummary] {
         let bounds = try Self.dayBounds(from: start, through: end)
-        return try read { db in try Self.activitySummaries(from: bounds.start, through: bounds.end, db: db) }
+        return try await read { db in try Self.activitySummaries(from: bounds.start, through: bounds.end, db: db) }
     }
 
     /// `YYYY-MM-DD` of each bound, refusing one that is not a real day.

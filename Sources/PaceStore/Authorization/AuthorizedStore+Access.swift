@@ -6,15 +6,15 @@ extension AuthorizedStore {
     /// Saves objects as this client, in one transaction, when the client may share every type.
     ///
     /// ```swift
-    /// try app.save([.quantitySample(sample)])
+    /// try await app.save([.quantitySample(sample)])
     /// ```
     ///
     /// - Parameter objects: The objects to save.
     /// - Throws: ``StoreError/Code/notAuthorized`` naming the first type the client may not share
     ///   (nothing is saved then), or any error of ``HealthStore/save(_:)-([HealthObject])``.
-    public func save(_ objects: [HealthObject]) throws(StoreError) {
+    public func save(_ objects: [HealthObject]) async throws(StoreError) {
         for type in Set(objects.map(\.objectType)).sorted(by: { $0.identifier < $1.identifier }) {
-            let status = try authorizationStatus(for: type)
+            let status = try await authorizationStatus(for: type)
             guard status == .sharingAuthorized else {
                 let reason = status == .notDetermined
                     ? "no permission was requested yet; call requestAuthorization(toShare:read:decide:) first"
@@ -24,11 +24,11 @@ extension AuthorizedStore {
                     path: store.path)
             }
         }
-        try store.save(objects)
+        try await store.save(objects)
     }
 
     /// Saves one quantity sample as this client; see ``save(_:)-([HealthObject])``.
-    public func save(_ sample: QuantitySample) throws(StoreError) { try save([.quantitySample(sample)]) }
+    public func save(_ sample: QuantitySample) async throws(StoreError) { try await save([.quantitySample(sample)]) }
 
     /// The stored object with this UUID if the client may see it, else `nil`.
     ///
@@ -36,11 +36,11 @@ extension AuthorizedStore {
     ///
     /// - Parameter id: The object's UUID.
     /// - Throws: ``StoreError`` if SQLite fails.
-    public func object(id: UUID) throws(StoreError) -> HealthObject? {
-        guard let object = try store.object(id: id) else { return nil }
+    public func object(id: UUID) async throws(StoreError) -> HealthObject? {
+        guard let object = try await store.object(id: id) else { return nil }
         if object.source.bundleIdentifier == client { return object }
         let type = object.objectType
-        return try store.read { db in try canRead(type, db: db) } ? object : nil
+        return try await store.read { db in try canRead(type, db: db) } ? object : nil
     }
 
     /// Stored objects of one type that overlap an interval, oldest first, as far as the client may see them.
@@ -54,10 +54,10 @@ extension AuthorizedStore {
     ///   - end: Objects starting after this are left out, when given.
     /// - Throws: ``StoreError`` if SQLite fails.
     public func samples(of type: HealthObjectType, from start: Date? = nil, to end: Date? = nil)
-        throws(StoreError) -> [HealthObject]
+        async throws(StoreError) -> [HealthObject]
     {
-        let readable = try store.read { db in try canRead(type, db: db) }
-        return try store.samples(of: type, from: start, to: end, limit: nil, source: readable ? nil : client)
+        let readable = try await store.read { db in try canRead(type, db: db) }
+        return try await store.samples(of: type, from: start, to: end, limit: nil, source: readable ? nil : client)
     }
 
     /// Stored objects of one type matching a predicate, as far as the client may see them
@@ -71,10 +71,10 @@ extension AuthorizedStore {
     ///   - limit: At most this many, when given.
     /// - Throws: ``QueryError`` when the predicate does not fit the type or the store fails.
     public func samples(matching type: HealthObjectType, predicate: SamplePredicate = .all,
-                        sort: [SampleSortDescriptor] = [.startDate()], limit: Int? = nil) throws(QueryError) -> [HealthObject] {
+                        sort: [SampleSortDescriptor] = [.startDate()], limit: Int? = nil) async throws(QueryError) -> [HealthObject] {
         let readable: Bool
-        do { readable = try store.read { db in try canRead(type, db: db) } } catch { throw QueryError(error) }
-        return try store.samples(matching: type, predicate: readable ? predicate : predicate && .source(client),
+        do { readable = try await store.read { db in try canRead(type, db: db) } } catch { throw QueryError(error) }
+        return try await store.samples(matching: type, predicate: readable ? predicate : predicate && .source(client),
                                  sort: sort, limit: limit)
     }
 
@@ -84,8 +84,8 @@ extension AuthorizedStore {
     ///
     /// - Parameter query: The query; see ``AnchoredObjectQuery``.
     /// - Throws: ``StoreError/Code/foreignAnchor`` for another store's anchor, or if SQLite fails.
-    public func anchoredObjects(_ query: AnchoredObjectQuery) throws(StoreError) -> AnchoredObjectResult {
-        try store.read { db in
+    public func anchoredObjects(_ query: AnchoredObjectQuery) async throws(StoreError) -> AnchoredObjectResult {
+        try await store.read { db in
             try AnchoredObjectReader(db: db, store: store).run(query, scope: try scope(for: query.type, db: db))
         }
     }

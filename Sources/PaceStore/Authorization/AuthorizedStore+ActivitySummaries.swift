@@ -8,15 +8,15 @@ extension AuthorizedStore {
     /// As in HealthKit, clients only read summaries: there is no client setter.
     ///
     /// ```swift
-    /// try app.requestAuthorization(toShare: [], read: [.activitySummary]) { _, _ in true }
-    /// let week = try app.activitySummaries(from: monday, through: sunday)
+    /// try await app.requestAuthorization(toShare: [], read: [.activitySummary]) { _, _ in true }
+    /// let week = try await app.activitySummaries(from: monday, through: sunday)
     /// ```
     ///
     /// - Parameters: As for ``HealthStore/activitySummaries(from:through:)``.
     /// - Throws: ``StoreError/Code/invalidQuery`` for a bound that is not a real day; ``StoreError`` if SQLite fails.
-    public func activitySummaries(from start: DateComponents? = nil, through end: DateComponents? = nil) throws(StoreError) -> [ActivitySummary] {
+    public func activitySummaries(from start: DateComponents? = nil, through end: DateComponents? = nil) async throws(StoreError) -> [ActivitySummary] {
         let bounds = try HealthStore.dayBounds(from: start, through: end)
-        return try store.read { db in
+        return try await store.read { db in
             try canRead(.activitySummary, db: db)
                 ? try HealthStore.activitySummaries(from: bounds.start, through: bounds.end, db: db) : []
         }

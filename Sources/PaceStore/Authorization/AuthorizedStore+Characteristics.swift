@@ -8,14 +8,14 @@ extension AuthorizedStore {
     /// for with ``PaceModel/HealthObjectType/characteristic(_:)`` types.
     ///
     /// ```swift
-    /// try app.requestAuthorization(toShare: [], read: [.characteristic(.dateOfBirth)]) { _, _ in true }
-    /// let birthday = try app.dateOfBirth()
+    /// try await app.requestAuthorization(toShare: [], read: [.characteristic(.dateOfBirth)]) { _, _ in true }
+    /// let birthday = try await app.dateOfBirth()
     /// ```
     ///
     /// - Parameter type: The characteristic type.
     /// - Throws: ``StoreError`` if SQLite fails.
-    public func characteristic(_ type: CharacteristicTypeIdentifier) throws(StoreError) -> StoredCharacteristic? {
-        try store.read { db in
+    public func characteristic(_ type: CharacteristicTypeIdentifier) async throws(StoreError) -> StoredCharacteristic? {
+        try await store.read { db in
             try canRead(.characteristic(type), db: db) ? try HealthStore.characteristic(type, db: db) : nil
         }
     }

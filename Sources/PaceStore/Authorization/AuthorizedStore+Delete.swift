@@ -7,7 +7,7 @@ extension AuthorizedStore {
     /// An object the client may not see counts as not stored (`false`), revealing nothing.
     ///
     /// ```swift
-    /// try app.delete(id: sample.id)
+    /// try await app.delete(id: sample.id)
     /// ```
     ///
     /// - Parameter id: The object's UUID.
@@ -15,10 +15,10 @@ extension AuthorizedStore {
     /// - Throws: ``StoreError/Code/notAuthorized`` when the client may not share the object's type
     ///   or the object comes from another source; ``StoreError`` if SQLite fails.
     @discardableResult
-    public func delete(id: UUID) throws(StoreError) -> Bool {
-        guard let object = try object(id: id) else { return false }
+    public func delete(id: UUID) async throws(StoreError) -> Bool {
+        guard let object = try await object(id: id) else { return false }
         let type = object.objectType
-        guard try authorizationStatus(for: type) == .sharingAuthorized else {
+        guard try await authorizationStatus(for: type) == .sharingAuthorized else {
             throw StoreError(code: .notAuthorized,
                 message: "'\(client)' may not delete \(type.identifier) objects: sharing this type is not authorized. Nothing was deleted.",
                 path: store.path)
@@ -28,6 +28,6 @@ extension AuthorizedStore {
                 message: "'\(client)' may not delete object \(id.uuidString): it was saved by another source. Nothing was deleted.",
                 path: store.path)
         }
-        return try store.delete(id: id)
+        return try await store.delete(id: id)
     }
 }

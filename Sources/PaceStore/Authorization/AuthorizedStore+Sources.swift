@@ -7,17 +7,17 @@ extension AuthorizedStore {
     /// the client itself, and only if it wrote matching objects — never an error.
     ///
     /// ```swift
-    /// let writers = try app.sources(of: .quantity(.heartRate))
+    /// let writers = try await app.sources(of: .quantity(.heartRate))
     /// ```
     ///
     /// - Parameters:
     ///   - type: Any sample type, or the workout or route type.
     ///   - predicate: Which objects count; all by default.
     /// - Throws: ``QueryError`` when the predicate does not fit the type or the store fails.
-    public func sources(of type: HealthObjectType, predicate: SamplePredicate = .all) throws(QueryError) -> [Source] {
+    public func sources(of type: HealthObjectType, predicate: SamplePredicate = .all) async throws(QueryError) -> [Source] {
         let condition = try predicate.sqlCondition(for: type)
         do {
-            return try store.read { db in
+            return try await store.read { db in
                 try HealthStore.sources(of: type, condition: condition,
                                         onlyBundle: try scope(for: type, db: db).requiredSource, db: db)
             }

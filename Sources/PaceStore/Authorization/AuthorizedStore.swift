@@ -11,7 +11,7 @@ extension HealthStore {
     ///
     /// ```swift
     /// let app = store.authorization(for: "com.example.runner")
-    /// try app.requestAuthorization(toShare: [.workout], read: [.quantity(.heartRate)]) { _, _ in true }
+    /// try await app.requestAuthorization(toShare: [.workout], read: [.quantity(.heartRate)]) { _, _ in true }
     /// ```
     ///
     /// - Parameter client: The client's source bundle identifier (``PaceModel/Source/bundleIdentifier``).
@@ -35,8 +35,8 @@ extension HealthStore {
 ///
 /// ```swift
 /// let app = store.authorization(for: "com.example.runner")
-/// try app.save(sample)                       // throws notAuthorized until sharing is allowed
-/// let beats = try app.samples(of: .quantity(.heartRate))  // own samples only without read access
+/// try await app.save(sample)                       // throws notAuthorized until sharing is allowed
+/// let beats = try await app.samples(of: .quantity(.heartRate))  // own samples only without read access
 /// ```
 public struct AuthorizedStore: Sendable {
     /// The whole store underneath: never handed to the client (this package only).
@@ -51,7 +51,7 @@ public struct AuthorizedStore: Sendable {
     /// request are written in one transaction.
     ///
     /// ```swift
-    /// try app.requestAuthorization(toShare: [.workout], read: [.workout]) { type, access in access == .read }
+    /// try await app.requestAuthorization(toShare: [.workout], read: [.workout]) { type, access in access == .read }
     /// ```
     ///
     /// - Parameters:
@@ -63,8 +63,8 @@ public struct AuthorizedStore: Sendable {
     ///   ``StoreError`` if SQLite fails, and nothing is recorded then either.
     public func requestAuthorization(
         toShare share: Set<HealthObjectType>, read: Set<HealthObjectType>,
-        decide: (HealthObjectType, AuthorizationAccess) -> Bool
-    ) throws(StoreError) {
+        decide: @Sendable (HealthObjectType, AuthorizationAccess) -> Bool
+    ) async throws(StoreError) {
         let readOnly = share.filter(\.isReadOnly).map(\.identifier).sorted()
         guard readOnly.isEmpty else {
             throw StoreError(code: .readOnlyType,
@@ -74,7 +74,7 @@ public struct AuthorizedStore: Sendable {
         let types = share.union(read).sorted { $0.identifier < $1.identifier }
         let client = self.client
         do {
-            try store.writer.write { db in
+            try await store.writer.write { db in
                 let now = Date().timeIntervalSinceReferenceDate
                 for type in types {
                     let row = try Row.fetchOne(db, sql: """
@@ -110,9 +110,9 @@ public struct AuthorizedStore: Sendable {
     /// - Parameter type: The object type.
     /// - Returns: ``AuthorizationStatus/notDetermined`` until the user decided.
     /// - Throws: ``StoreError`` if SQLite fails.
-    public func authorizationStatus(for type: HealthObjectType) throws(StoreError) -> AuthorizationStatus {
+    public func authorizationStatus(for type: HealthObjectType) async throws(StoreError) -> AuthorizationStatus {
         let client = self.client
-        return try store.read { db in
+        return try await store.read { db in
             try String.fetchOne(db, sql: """
                 SELECT shareStatus FROM authorizationDecision WHERE client = ? AND typeIdentifier = ?
                 """, arguments: [client, type.identifier]).flatMap(AuthorizationStatus.init(rawValue:)) ?? .notDetermined

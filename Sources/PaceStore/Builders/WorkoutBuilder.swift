@@ -130,10 +130,10 @@ public struct WorkoutBuilder: Sendable {
 
     /// Saves the workout and its samples, associated with it, in one transaction.
     /// - Returns: The saved workout.
-    public mutating func finishWorkout(id: UUID = .timeOrdered()) throws(StoreError) -> Workout {
+    public mutating func finishWorkout(id: UUID = .timeOrdered()) async throws(StoreError) -> Workout {
         var copy = self
         let (workout, samples) = try copy.finishedObjects(id: id)
-        try store.save(HealthObjectBatch([.workout(workout)] + samples.map(HealthObject.quantitySample),
+        try await store.save(HealthObjectBatch([.workout(workout)] + samples.map(HealthObject.quantitySample),
                                          associations: [WorkoutAssociation(workoutID: workout.id, sampleIDs: samples.map(\.id))]))
         self = copy
         return workout

@@ -97,16 +97,16 @@ public struct WorkoutRouteBuilder: Sendable {
     /// - Returns: The saved route, or `nil` when no location was kept.
     /// - Throws: ``StoreError/Code/workoutNotFound`` when the workout is not in the store,
     ///   ``StoreError/Code/sessionEnded`` when the builder was already finished or discarded.
-    public mutating func finishRoute(with workout: Workout, metadata: Metadata = Metadata()) throws(StoreError) -> WorkoutRoute? {
+    public mutating func finishRoute(with workout: Workout, metadata: Metadata = Metadata()) async throws(StoreError) -> WorkoutRoute? {
         try requireBuilding()
-        guard try store.workout(id: workout.id) != nil else {
+        guard try await store.workout(id: workout.id) != nil else {
             throw StoreError(code: .workoutNotFound,
                              message: "Workout \(workout.id) is not in the store; save the workout before finishing its route.")
         }
         guard let route = try finishedRoute(for: workout.id, source: workout.source, device: workout.device, metadata: metadata) else {
             return nil
         }
-        try store.save(route)
+        try await store.save(route)
         return route
     }
 

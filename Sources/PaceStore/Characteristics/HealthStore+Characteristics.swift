@@ -11,7 +11,7 @@ extension HealthStore {
     /// appear in no change list.
     ///
     /// ```swift
-    /// try store.setCharacteristic(.dateOfBirth(DateComponents(year: 1990, month: 2, day: 2)))
+    /// try await store.setCharacteristic(.dateOfBirth(DateComponents(year: 1990, month: 2, day: 2)))
     /// ```
     ///
     /// - Parameters:
@@ -21,16 +21,16 @@ extension HealthStore {
     /// - Throws: ``StoreError/Code/invalidObject`` for a date of birth without a valid year, month
     ///   and day (nothing is written); ``StoreError`` if SQLite fails.
     @discardableResult
-    public func setCharacteristic(_ value: CharacteristicValue, at date: Date = Date()) throws(StoreError) -> Bool {
+    public func setCharacteristic(_ value: CharacteristicValue, at date: Date = Date()) async throws(StoreError) -> Bool {
         let type = value.type
-        if value.isNotSet { return try removeCharacteristic(type) }
+        if value.isNotSet { return try await removeCharacteristic(type) }
         guard let text = CharacteristicCoding.text(value) else {
             throw StoreError(code: .invalidObject,
                 message: "The date of birth needs a valid year, month and day (e.g. 1990-02-02). Nothing was written.",
                 path: path)
         }
         do {
-            return try writer.write { db in
+            return try await writer.write { db in
                 let stored = try String.fetchOne(db, sql: "SELECT value FROM characteristic WHERE typeIdentifier = ?",
                                                  arguments: [type.rawValue])
                 guard stored != text else { return false }
@@ -51,9 +51,9 @@ extension HealthStore {
     /// - Returns: Whether a value was stored.
     /// - Throws: ``StoreError`` if SQLite fails.
     @discardableResult
-    public func removeCharacteristic(_ type: CharacteristicTypeIdentifier) throws(StoreError) -> Bool {
+    public func removeCharacteristic(_ type: CharacteristicTypeIdentifier) async throws(StoreError) -> Bool {
         do {
-            return try writer.write { db in
+            return try await writer.write { db in
                 try db.execute(sql: "DELETE FROM characteristic WHERE typeIdentifier = ?", arguments: [type.rawValue])
                 return db.changesCount > 0
             }
@@ -65,20 +65,20 @@ extension HealthStore {
     /// The stored value of a characteristic and when it was set, or `nil` when none is stored.
     ///
     /// ```swift
-    /// if let stored = try store.characteristic(.biologicalSex) { print(stored.value, stored.setAt) }
+    /// if let stored = try await store.characteristic(.biologicalSex) { print(stored.value, stored.setAt) }
     /// ```
     ///
     /// - Parameter type: The characteristic type.
     /// - Throws: ``StoreError`` if SQLite fails or the stored value is unreadable.
-    public func characteristic(_ type: CharacteristicTypeIdentifier) throws(StoreError) -> StoredCharacteristic? {
-        try read { db in try Self.characteristic(type, db: db) }
+    public func characteristic(_ type: CharacteristicTypeIdentifier) async throws(StoreError) -> StoredCharacteristic? {
+        try await read { db in try Self.characteristic(type, db: db) }
     }
 
     /// Every stored characteristic, in ``PaceModel/CharacteristicTypeIdentifier`` order.
     ///
     /// - Throws: ``StoreError`` if SQLite fails or a stored value is unreadable.
-    public func characteristics() throws(StoreError) -> [StoredCharacteristic] {
-        try read { db in
+    public func characteristics() async throws(StoreError) -> [StoredCharacteristic] {
+        try await read { db in
             try CharacteristicTypeIdentifier.allCases.compactMap { type in try Self.characteristic(type, db: db) }
         }
     }

@@ -4,7 +4,7 @@ public import PaceModel
 /// A characteristic as the store holds it: its value and when it was last changed.
 ///
 /// ```swift
-/// for stored in try store.characteristics() { print(stored.type.displayName, stored.setAt) }
+/// for stored in try await store.characteristics() { print(stored.type.displayName, stored.setAt) }
 /// ```
 public struct StoredCharacteristic: Hashable, Sendable {
     /// The value.

@@ -222,10 +222,10 @@ public struct RecordingJournal: Sendable {
     // MARK: Access
 
     private func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do { return try store.writer.write(body) } catch { throw store.mapped(error) }
+        try store.writeBlocking(body)
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do { return try store.writer.read(body) } catch { throw store.mapped(error) }
+        try store.readBlocking(body)
     }
 }

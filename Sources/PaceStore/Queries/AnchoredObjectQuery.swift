@@ -9,7 +9,7 @@ public import PaceModel
 ///
 /// ```swift
 /// var query = AnchoredObjectQuery(type: .quantity(.heartRate), limit: 500)
-/// let page = try store.anchoredObjects(query)
+/// let page = try await store.anchoredObjects(query)
 /// query.anchor = page.anchor   // next page, or later: what changed since
 /// ```
 public struct AnchoredObjectQuery: Hashable, Sendable {
@@ -60,14 +60,14 @@ extension HealthStore {
     /// Runs an anchored object query: what was added and deleted since its anchor, in one snapshot.
     ///
     /// ```swift
-    /// let result = try store.anchoredObjects(AnchoredObjectQuery(type: .workout, anchor: saved))
+    /// let result = try await store.anchoredObjects(AnchoredObjectQuery(type: .workout, anchor: saved))
     /// ```
     ///
     /// - Parameter query: The query.
     /// - Returns: Additions, deletions and the anchor to resume from.
     /// - Throws: ``StoreError/Code/foreignAnchor`` for an anchor made by another store,
     ///   ``StoreError/Code/invalidQuery`` for a predicate that does not fit the type, or if SQLite fails.
-    public func anchoredObjects(_ query: AnchoredObjectQuery) throws(StoreError) -> AnchoredObjectResult {
-        try read { db in try AnchoredObjectReader(db: db, store: self).run(query, scope: .everything) }
+    public func anchoredObjects(_ query: AnchoredObjectQuery) async throws(StoreError) -> AnchoredObjectResult {
+        try await read { db in try AnchoredObjectReader(db: db, store: self).run(query, scope: .everything) }
     }
 }

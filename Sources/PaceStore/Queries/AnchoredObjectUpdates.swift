@@ -54,7 +54,7 @@ public struct AnchoredObjectUpdates: AsyncSequence, Sendable {
                 .values(in: store.writer)
             for try await _ in changes {
                 repeat {
-                    let result = try client?.anchoredObjects(query) ?? store.anchoredObjects(query)
+                    let result = if let client { try await client.anchoredObjects(query) } else { try await store.anchoredObjects(query) }
                     query.anchor = result.anchor
                     if isFirst || !result.isEmpty { continuation.yield(result) }
                     isFirst = false

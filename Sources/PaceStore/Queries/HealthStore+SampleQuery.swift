@@ -5,7 +5,7 @@ extension HealthStore {
     /// Stored objects of one type matching a predicate, read in one snapshot (HealthKit's `HKSampleQuery`).
     ///
     /// ```swift
-    /// let fast = try store.samples(matching: .quantity(.heartRate),
+    /// let fast = try await store.samples(matching: .quantity(.heartRate),
     ///                              predicate: .quantity(.greaterThan, Quantity(value: 160, unit: .countPerMinute)),
     ///                              sort: [.value(ascending: false)], limit: 10)
     /// ```
@@ -17,7 +17,7 @@ extension HealthStore {
     ///   - limit: At most this many, when given (0 or less gives none).
     /// - Throws: ``QueryError`` when the predicate does not fit the type or the store fails.
     public func samples(matching type: HealthObjectType, predicate: SamplePredicate = .all,
-                        sort: [SampleSortDescriptor] = [.startDate()], limit: Int? = nil) throws(QueryError) -> [HealthObject]
+                        sort: [SampleSortDescriptor] = [.startDate()], limit: Int? = nil) async throws(QueryError) -> [HealthObject]
     {
         let condition = try predicate.sqlCondition(for: type)
         var sql = "SELECT o.uuid FROM healthObject o WHERE o.typeIdentifier = ? AND \(condition.sql) ORDER BY "
@@ -28,10 +28,11 @@ extension HealthStore {
             sql += " LIMIT ?"
             arguments += [max(0, limit)]
         }
+        let query = sql, values = arguments
         do {
-            return try read { db in
+            return try await read { db in
                 let reader = ObjectReader(db: db)
-                return try String.fetchAll(db, sql: sql, arguments: arguments).compactMap { id in try reader.object(id: id) }
+                return try String.fetchAll(db, sql: query, arguments: values).compactMap { id in try reader.object(id: id) }
             }
         } catch {
             throw QueryError(error)
@@ -40,9 +41,9 @@ extension HealthStore {
 
     /// Stored quantity samples of one type matching a predicate; see ``samples(matching:predicate:sort:limit:)``.
     public func quantitySamples(matching type: QuantityTypeIdentifier, predicate: SamplePredicate = .all,
-                                sort: [SampleSortDescriptor] = [.startDate()], limit: Int? = nil) throws(QueryError) -> [QuantitySample]
+                                sort: [SampleSortDescriptor] = [.startDate()], limit: Int? = nil) async throws(QueryError) -> [QuantitySample]
     {
-        try samples(matching: .quantity(type), predicate: predicate, sort: sort, limit: limit).compactMap { object in
+        try await samples(matching: .quantity(type), predicate: predicate, sort: sort, limit: limit).compactMap { object in
             if case .quantitySample(let sample) = object { return sample }
             return nil
         }

@@ -9,17 +9,17 @@ extension HealthStore {
     /// name (case-insensitive), then bundle identifier.
     ///
     /// ```swift
-    /// let writers = try store.sources(of: .quantity(.heartRate), predicate: .date(from: monday, to: sunday))
+    /// let writers = try await store.sources(of: .quantity(.heartRate), predicate: .date(from: monday, to: sunday))
     /// ```
     ///
     /// - Parameters:
     ///   - type: Any sample type, or the workout or route type.
     ///   - predicate: Which objects count; all by default.
     /// - Throws: ``QueryError`` when the predicate does not fit the type or the store fails.
-    public func sources(of type: HealthObjectType, predicate: SamplePredicate = .all) throws(QueryError) -> [Source] {
+    public func sources(of type: HealthObjectType, predicate: SamplePredicate = .all) async throws(QueryError) -> [Source] {
         let condition = try predicate.sqlCondition(for: type)
         do {
-            return try read { db in try Self.sources(of: type, condition: condition, onlyBundle: nil, db: db) }
+            return try await read { db in try Self.sources(of: type, condition: condition, onlyBundle: nil, db: db) }
         } catch {
             throw QueryError(error)
         }

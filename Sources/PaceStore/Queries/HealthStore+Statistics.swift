@@ -11,7 +11,7 @@ extension HealthStore {
     /// type's canonical unit. Samples count whole: a sample partly inside a date predicate is not pro-rated.
     ///
     /// ```swift
-    /// let steps = try store.statistics(for: .stepCount, predicate: .date(from: start, to: end),
+    /// let steps = try await store.statistics(for: .stepCount, predicate: .date(from: start, to: end),
     ///                                  options: [.sum, .separateBySource], sourcePriority: ["com.apple.watch"])
     /// ```
     ///
@@ -24,16 +24,15 @@ extension HealthStore {
     /// - Throws: ``QueryError`` with ``QueryError/Code/optionDoesNotFitType`` or
     ///   ``QueryError/Code/noStatisticRequested`` for options that do not fit the type, or when the store fails.
     public func statistics(for type: QuantityTypeIdentifier, predicate: SamplePredicate = .all,
-                           options: StatisticsOptions? = nil, sourcePriority: [String] = []) throws(QueryError) -> QuantityStatistics
+                           options: StatisticsOptions? = nil, sourcePriority: [String] = []) async throws(QueryError) -> QuantityStatistics
     {
         let options = options ?? .default(for: type)
         try options.validate(for: type)
         let condition = try predicate.sqlCondition(for: .quantity(type))
         let from = "FROM healthObject o JOIN quantitySample q ON q.uuid = o.uuid WHERE o.typeIdentifier = ? AND \(condition.sql)"
-        var arguments: StatementArguments = [type.rawValue]
-        arguments += condition.arguments
+        let arguments = StatementArguments([type.rawValue]) + condition.arguments
         do {
-            return try read { db in
+            return try await read { db in
                 if options.contains(.sum) {
                     let spans = try Row.fetchAll(db, sql: """
                         SELECT o.startDate, o.endDate, q.canonicalValue, o.sourceBundleIdentifier \(from) ORDER BY o.startDate, o.anchor

@@ -14,7 +14,7 @@ extension HealthStore {
     /// ```swift
     /// var calendar = Calendar(identifier: .gregorian)
     /// calendar.timeZone = TimeZone(identifier: "Europe/Zurich")!
-    /// let daily = try store.statisticsCollection(for: .heartRate, options: .average, anchor: midnight,
+    /// let daily = try await store.statisticsCollection(for: .heartRate, options: .average, anchor: midnight,
     ///                                            interval: DateComponents(day: 1), from: start, to: end, calendar: calendar)
     /// ```
     ///
@@ -34,16 +34,17 @@ extension HealthStore {
     public func statisticsCollection(for type: QuantityTypeIdentifier, predicate: SamplePredicate = .all,
                                      options: StatisticsOptions? = nil, anchor: Date, interval: DateComponents,
                                      from: Date, to: Date, calendar: Calendar,
-                                     sourcePriority: [String] = []) throws(QueryError) -> StatisticsCollection
+                                     sourcePriority: [String] = []) async throws(QueryError) -> StatisticsCollection
     {
         let options = options ?? .default(for: type)
         try options.validate(for: type)
         let grid = try IntervalGrid(anchor: anchor, interval: interval, from: from, to: to, calendar: calendar)
         let condition = try predicate.sqlCondition(for: .quantity(type))
-        var entries = (0..<grid.count).map { QuantityStatistics(type: type, interval: grid.interval($0)) }
         guard grid.count > 0 else { return StatisticsCollection(type: type, options: options, statistics: []) }
+        let entries: [QuantityStatistics]
         do {
-            try read { db in
+            entries = try await read { db in
+                var entries = (0..<grid.count).map { QuantityStatistics(type: type, interval: grid.interval($0)) }
                 if options.contains(.sum) {
                     try Self.fillCumulative(&entries, db: db, type: type, grid: grid, condition: condition,
                                             options: options, priority: sourcePriority)
@@ -57,6 +58,7 @@ extension HealthStore {
                         try Self.fillMostRecent(&entries, db: db, type: type, grid: grid, condition: condition, options: options)
                     }
                 }
+                return entries
             }
         } catch {
             throw QueryError(error)

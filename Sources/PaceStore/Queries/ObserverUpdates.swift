@@ -9,13 +9,13 @@ extension HealthStore {
     /// give one. Changes made before this call are not notified.
     ///
     /// ```swift
-    /// for try await _ in try store.observe(.quantity(.heartRate)) { refresh() }
+    /// for try await _ in try await store.observe(.quantity(.heartRate)) { refresh() }
     /// ```
     ///
     /// - Parameter type: The observed type.
     /// - Throws: ``StoreError`` if SQLite fails reading the starting point.
-    public func observe(_ type: HealthObjectType) throws(StoreError) -> ObserverUpdates {
-        let baseline = try read { db in try ObserverUpdates.state(of: type, source: nil, db) }
+    public func observe(_ type: HealthObjectType) async throws(StoreError) -> ObserverUpdates {
+        let baseline = try await read { db in try ObserverUpdates.state(of: type, source: nil, db) }
         return ObserverUpdates(store: self, type: type, source: nil, baseline: baseline)
     }
 }
@@ -30,8 +30,8 @@ extension AuthorizedStore {
     ///
     /// - Parameter type: The observed type.
     /// - Throws: ``StoreError`` if SQLite fails reading the starting point.
-    public func observe(_ type: HealthObjectType) throws(StoreError) -> ObserverUpdates {
-        let (source, baseline) = try store.read { db in
+    public func observe(_ type: HealthObjectType) async throws(StoreError) -> ObserverUpdates {
+        let (source, baseline) = try await store.read { db in
             let source = try scope(for: type, db: db).requiredSource
             return (source, try ObserverUpdates.state(of: type, source: source, db))
         }

@@ -8,7 +8,7 @@ public import PaceModel
 /// steps, `m` for distances); a statistic that was not requested, or has no samples, is `nil`.
 ///
 /// ```swift
-/// let steps = try store.statistics(for: .stepCount, predicate: .date(from: start, to: end))
+/// let steps = try await store.statistics(for: .stepCount, predicate: .date(from: start, to: end))
 /// print(steps.sum?.value ?? 0)
 /// ```
 public struct QuantityStatistics: Sendable, Hashable {

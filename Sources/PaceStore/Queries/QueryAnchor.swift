@@ -31,8 +31,8 @@ extension HealthStore {
     /// The store's random, permanent identity, made when the store was created (migration `v3-authorization`).
     ///
     /// - Throws: ``StoreError`` if SQLite fails.
-    public func storeIdentifier() throws(StoreError) -> UUID {
-        try read { db in try Self.storeIdentifier(db) }
+    public func storeIdentifier() async throws(StoreError) -> UUID {
+        try await read { db in try Self.storeIdentifier(db) }
     }
 
     static func storeIdentifier(_ db: Database) throws -> UUID {

@@ -4,7 +4,7 @@
 /// Failures of the store underneath are ``Code/store`` with the ``StoreError`` as ``cause``.
 ///
 /// ```swift
-/// do { _ = try store.statistics(for: .heartRate, options: .sum) }
+/// do { _ = try await store.statistics(for: .heartRate, options: .sum) }
 /// catch let error where error.code == .optionDoesNotFitType { print(error.message) }
 /// ```
 public struct QueryError: Error, Sendable, CustomStringConvertible {

@@ -36,7 +36,7 @@ extension HealthStore {
     /// `false` to stop early; the last batch has ``RouteLocationBatch/isDone`` set.
     ///
     /// ```swift
-    /// try store.routeLocations(RouteQuery(routeID: route.id)) { batch in draw(batch.locations); return true }
+    /// try await store.routeLocations(RouteQuery(routeID: route.id)) { batch in draw(batch.locations); return true }
     /// ```
     ///
     /// - Parameters:
@@ -44,9 +44,9 @@ extension HealthStore {
     ///   - handler: Called with each batch; returns whether to continue.
     /// - Throws: ``StoreError/Code/objectNotFound`` if no route has this UUID, or if SQLite fails;
     ///   errors thrown by `handler` are rethrown as they are.
-    public func routeLocations(_ query: RouteQuery, handler: (RouteLocationBatch) throws -> Bool) throws {
-        var cursor = try RouteLocationCursor(store: self, query: query, client: nil)
-        while let batch = try cursor.next() {
+    public func routeLocations(_ query: RouteQuery, handler: (RouteLocationBatch) throws -> Bool) async throws {
+        var cursor = try await RouteLocationCursor(store: self, query: query, client: nil)
+        while let batch = try await cursor.next() {
             guard try handler(batch) else { return }
         }
     }
@@ -88,8 +88,8 @@ public struct RouteLocationBatches: AsyncSequence, Sendable {
         /// - Throws: ``StoreError``.
         public mutating func next() async throws -> RouteLocationBatch? {
             if Task.isCancelled { return nil }
-            if cursor == nil { cursor = try RouteLocationCursor(store: store, query: query, client: client) }
-            return try cursor?.next()
+            if cursor == nil { cursor = try await RouteLocationCursor(store: store, query: query, client: client) }
+            return try await cursor?.next()
         }
     }
 }
@@ -103,11 +103,11 @@ struct RouteLocationCursor: Sendable {
     private var isHidden = false
 
     /// Checks that the route is stored; for a client, a route it may not see reads as one empty, last batch.
-    init(store: HealthStore, query: RouteQuery, client: AuthorizedStore?) throws(StoreError) {
+    init(store: HealthStore, query: RouteQuery, client: AuthorizedStore?) async throws(StoreError) {
         self.store = store
         self.query = query
         let id = StoreCoding.text(query.routeID)
-        let visibility = try store.read { db -> (exists: Bool, visible: Bool) in
+        let visibility = try await store.read { db -> (exists: Bool, visible: Bool) in
             guard let source = try String.fetchOne(db, sql: """
                 SELECT o.sourceBundleIdentifier FROM workoutRoute r JOIN healthObject o ON o.uuid = r.uuid WHERE r.uuid = ?
                 """, arguments: [id]) else { return (false, false) }
@@ -125,7 +125,7 @@ struct RouteLocationCursor: Sendable {
         }
     }
 
-    mutating func next() throws(StoreError) -> RouteLocationBatch? {
+    mutating func next() async throws(StoreError) -> RouteLocationBatch? {
         guard !isDone else { return nil }
         if isHidden {
             isDone = true
@@ -142,14 +142,14 @@ struct RouteLocationCursor: Sendable {
             arguments += [StoreCoding.value(interval.start), StoreCoding.value(interval.end)]
         }
         sql += " ORDER BY position LIMIT \(query.batchSize + 1)"
-        let batchSize = query.batchSize
+        let batchSize = query.batchSize, statement = sql, values = arguments
         // One more row than the batch tells whether this batch is the last; columns by index (a hot loop).
-        let (locations, reached, fetched) = try store.read { db in
+        let (locations, reached, fetched) = try await store.read { db in
             var locations: [RouteLocation] = []
             locations.reserveCapacity(batchSize)
             var reached: Int64?
             var fetched = 0
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            let rows = try Row.fetchCursor(db, sql: statement, arguments: values)
             while let row = try rows.next() {
                 fetched += 1
                 guard fetched <= batchSize else { break }

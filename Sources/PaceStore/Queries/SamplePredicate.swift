@@ -9,7 +9,7 @@ public import PaceModel
 /// ```swift
 /// let predicate = SamplePredicate.date(from: start, to: end, options: .strictStartDate)
 ///     && .source("com.apple.health") && !.device(named: "Strap")
-/// let samples = try store.samples(matching: .quantity(.heartRate), predicate: predicate)
+/// let samples = try await store.samples(matching: .quantity(.heartRate), predicate: predicate)
 /// ```
 public struct SamplePredicate: Sendable, Hashable {
     indirect enum Node: Sendable, Hashable {

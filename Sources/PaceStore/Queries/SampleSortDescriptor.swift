@@ -3,7 +3,7 @@
 /// Ties are broken by the order the objects were saved.
 ///
 /// ```swift
-/// let latest = try store.samples(matching: .quantity(.heartRate), sort: [.endDate(ascending: false)], limit: 1)
+/// let latest = try await store.samples(matching: .quantity(.heartRate), sort: [.endDate(ascending: false)], limit: 1)
 /// ```
 public struct SampleSortDescriptor: Sendable, Hashable {
     /// What to sort by.

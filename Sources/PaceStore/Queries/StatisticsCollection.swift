@@ -5,7 +5,7 @@ public import PaceModel
 /// interval of the range, empty intervals included with `sampleCount == 0` and `nil` values.
 ///
 /// ```swift
-/// let daily = try store.statisticsCollection(for: .stepCount, anchor: midnight,
+/// let daily = try await store.statisticsCollection(for: .stepCount, anchor: midnight,
 ///                                            interval: DateComponents(day: 1), from: start, to: end, calendar: calendar)
 /// for day in daily.statistics { print(day.interval!.start, day.sum?.value ?? 0) }
 /// ```

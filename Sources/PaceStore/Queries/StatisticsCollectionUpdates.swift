@@ -29,8 +29,8 @@ extension HealthStore {
         _ = try IntervalGrid(anchor: anchor, interval: interval, from: from, to: to, calendar: calendar)
         try (options ?? .default(for: type)).validate(for: type)
         _ = try predicate.sqlCondition(for: .quantity(type))
-        let query: @Sendable () throws(QueryError) -> StatisticsCollection = { [self] () throws(QueryError) in
-            try statisticsCollection(for: type, predicate: predicate, options: options, anchor: anchor, interval: interval,
+        let query: @Sendable () async throws(QueryError) -> StatisticsCollection = { [self] () async throws(QueryError) in
+            try await statisticsCollection(for: type, predicate: predicate, options: options, anchor: anchor, interval: interval,
                                      from: from, to: to, calendar: calendar, sourcePriority: sourcePriority)
         }
         return StatisticsCollectionUpdates(store: self, type: .quantity(type), query: query)
@@ -45,7 +45,7 @@ public struct StatisticsCollectionUpdates: AsyncSequence, Sendable {
 
     let store: HealthStore
     let type: HealthObjectType
-    let query: @Sendable () throws(QueryError) -> StatisticsCollection
+    let query: @Sendable () async throws(QueryError) -> StatisticsCollection
 
     /// Starts observing the store.
     public func makeAsyncIterator() -> AsyncIterator {
@@ -55,7 +55,7 @@ public struct StatisticsCollectionUpdates: AsyncSequence, Sendable {
                 .tracking { db in try ObserverUpdates.state(of: type, source: nil, db) }
                 .removeDuplicates()
                 .values(in: store.writer, bufferingPolicy: .bufferingNewest(1))
-            for try await _ in states { continuation.yield(try query()) }
+            for try await _ in states { continuation.yield(try await query()) }
         }
         return AsyncIterator(base: stream.makeAsyncIterator())
     }

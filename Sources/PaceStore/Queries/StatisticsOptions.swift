@@ -7,7 +7,7 @@ public import PaceModel
 /// is ``QueryError/Code/optionDoesNotFitType``.
 ///
 /// ```swift
-/// let stats = try store.statistics(for: .heartRate, options: [.average, .maximum])
+/// let stats = try await store.statistics(for: .heartRate, options: [.average, .maximum])
 /// ```
 public struct StatisticsOptions: OptionSet, Sendable, Hashable {
     /// The raw bits.

@@ -10,9 +10,9 @@ extension HealthStore {
     ///   - workoutID: The workout.
     /// - Throws: ``StoreError/Code/workoutNotFound``, or ``StoreError/Code/objectNotFound`` for an
     ///   identifier that is not a stored sample; nothing is changed then.
-    public func add(samples sampleIDs: [UUID], to workoutID: UUID) throws(StoreError) {
+    public func add(samples sampleIDs: [UUID], to workoutID: UUID) async throws(StoreError) {
         do {
-            try writer.write { db in
+            try await writer.write { db in
                 try WorkoutSampleRule.associate(workout: StoreCoding.text(workoutID),
                                                 samples: sampleIDs.map(StoreCoding.text), db)
             }
@@ -29,9 +29,9 @@ extension HealthStore {
     /// - Returns: How many associations were added.
     /// - Throws: ``StoreError`` if the database fails; nothing is changed then.
     @discardableResult
-    public func associateSamplesByTime(withWorkouts workoutIDs: [UUID]) throws(StoreError) -> Int {
+    public func associateSamplesByTime(withWorkouts workoutIDs: [UUID]) async throws(StoreError) -> Int {
         do {
-            return try writer.write { db in
+            return try await writer.write { db in
                 try WorkoutSampleRule.linkByTimeAndSource(workouts: workoutIDs.map(StoreCoding.text), db)
             }
         } catch {

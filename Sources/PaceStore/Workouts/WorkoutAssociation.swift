@@ -6,7 +6,7 @@ package import Foundation
 /// ```swift
 /// let batch = try HealthObjectBatch([.workout(run)] + heartRates.map(HealthObject.quantitySample),
 ///                                   associations: [WorkoutAssociation(workoutID: run.id, sampleIDs: heartRates.map(\.id))])
-/// try store.save(batch)
+/// try await store.save(batch)
 /// ```
 package struct WorkoutAssociation: Hashable, Sendable {
     /// The workout, stored or saved in the same batch.

@@ -1,5 +1,6 @@
 import Foundation
 import PaceFormats
+import PaceModel
 public import PaceStore
 
 /// Imports what ``ImportInput/classify(_:)`` found into a store: Apple Health exports, activity
@@ -7,7 +8,7 @@ public import PaceStore
 /// stops the others. The flow every front end shares; it prints nothing.
 ///
 /// ```swift
-/// let outcome = ImportRunner(store: store).run(ImportInput.classify(paths)) { progress in … }
+/// let outcome = await ImportRunner(store: store).run(ImportInput.classify(paths)) { progress in … }
 /// ```
 public struct ImportRunner: Sendable {
     /// The store written to.
@@ -23,7 +24,17 @@ public struct ImportRunner: Sendable {
     }
 
     /// Imports `inputs` in order, calling `progress` after each export update and each file.
-    public func run(_ inputs: [ImportInput], progress: (ImportProgress) -> Void = { _ in }) -> ImportOutcome {
+    ///
+    /// Reading files and archives blocks, so the inputs are read on a thread of their own, which
+    /// waits for each store write (no thread of the cooperative pool is held); `progress` is called
+    /// on that thread.
+    public func run(_ inputs: [ImportInput],
+                    progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) async -> ImportOutcome {
+        let runner = self
+        return await ThreadBridge.run(label: "org.pace.import") { () throws(Never) in runner.runBlocking(inputs, progress: progress) }
+    }
+
+    private func runBlocking(_ inputs: [ImportInput], progress: (ImportProgress) -> Void) -> ImportOutcome {
         var outcome = ImportOutcome()
         var exports: [String] = [], files: [URL] = [], archives: [String] = []
         for input in inputs {
@@ -41,7 +52,9 @@ public struct ImportRunner: Sendable {
             var counts: (imported: Int, duplicates: Int, rejected: Int, notes: Int)?
             switch result {
             case .success(let file):
-                let report = importer.import(file.activities, fileIdentifier: file.contentIdentifier)
+                let report = ThreadBridge.wait { () async throws(Never) in
+                    await importer.import(file.activities, fileIdentifier: file.contentIdentifier)
+                }
                 outcome.add(report, file: label, warnings: file.warnings, notes: file.notes)
                 counts = (report.imported.count, report.skippedAsDuplicate, report.rejected.count, file.notes.count)
             case .failure(let error):
@@ -82,7 +95,7 @@ public struct ImportRunner: Sendable {
 
     private func importAppleHealth(_ path: String, progress: (ImportProgress) -> Void) -> AppleHealthImportOutcome {
         do {
-            let report = try AppleHealthImporter(store: store).import(at: URL(fileURLWithPath: path)) { report in
+            let report = try AppleHealthImporter(store: store).importBlocking(at: URL(fileURLWithPath: path)) { report in
                 progress(.appleHealth(path: path, report: report, finished: false))
             }
             progress(.appleHealth(path: path, report: report, finished: true))

@@ -11,32 +11,32 @@ import Testing
         (0..<count).map { TestObjects.heartRate(Double(100 + $0), at: TestObjects.morning.addingTimeInterval(Double(60 * (minute + $0))), metadata: [:]) }
     }
 
-    @Test func initialResultHoldsMatchingObjectsOnly() throws {
+    @Test func initialResultHoldsMatchingObjectsOnly() async throws {
         let store = try HealthStore.inMemory()
         let samples = beats(3)
-        try store.save(samples.map(HealthObject.quantitySample))
-        try store.save(TestObjects.sleep())
+        try await store.save(samples.map(HealthObject.quantitySample))
+        try await store.save(TestObjects.sleep())
 
-        let result = try store.anchoredObjects(AnchoredObjectQuery(type: heartRate))
+        let result = try await store.anchoredObjects(AnchoredObjectQuery(type: heartRate))
 
         #expect(result.added == samples.map(HealthObject.quantitySample))
         #expect(result.deleted.isEmpty && !result.hasMore)
-        #expect(result.anchor == QueryAnchor(storeID: try store.storeIdentifier(), anchor: try store.currentAnchor()))
+        #expect(result.anchor == QueryAnchor(storeID: try await store.storeIdentifier(), anchor: try await store.currentAnchor()))
     }
 
-    @Test func limitPagesThroughAdditionsAndDeletions() throws {
+    @Test func limitPagesThroughAdditionsAndDeletions() async throws {
         // Given 5 saves and 2 deletions of the type
         let store = try HealthStore.inMemory()
         let samples = beats(5)
-        for sample in samples { try store.save(sample) }
-        try store.delete(id: samples[1].id)
-        try store.delete(id: samples[3].id)
+        for sample in samples { try await store.save(sample) }
+        try await store.delete(id: samples[1].id)
+        try await store.delete(id: samples[3].id)
 
         // When paging 2 changes at a time
         var query = AnchoredObjectQuery(type: heartRate, limit: 2)
         var pages: [AnchoredObjectResult] = []
         repeat {
-            let page = try store.anchoredObjects(query)
+            let page = try await store.anchoredObjects(query)
             pages.append(page)
             query.anchor = page.anchor
         } while pages.last!.hasMore
@@ -45,57 +45,57 @@ import Testing
         #expect(pages.map { $0.added.count + $0.deleted.count } == [2, 2, 1])
         #expect(pages.flatMap(\.added).map(\.id) == [samples[0], samples[2], samples[4]].map(\.id))
         #expect(pages.flatMap(\.deleted).map(\.id) == [samples[1].id, samples[3].id])
-        #expect(try store.anchoredObjects(query).isEmpty)
+        #expect(try await store.anchoredObjects(query).isEmpty)
     }
 
-    @Test func resumingReturnsExactlyWhatChanged() throws {
+    @Test func resumingReturnsExactlyWhatChanged() async throws {
         let store = try HealthStore.inMemory()
         let samples = beats(3)
-        try store.save(samples.map(HealthObject.quantitySample))
-        let first = try store.anchoredObjects(AnchoredObjectQuery(type: heartRate))
+        try await store.save(samples.map(HealthObject.quantitySample))
+        let first = try await store.anchoredObjects(AnchoredObjectQuery(type: heartRate))
         let later = beats(1, from: 10)[0]
 
-        try store.save(later)
-        try store.delete(id: samples[0].id)
-        let next = try store.anchoredObjects(AnchoredObjectQuery(type: heartRate, anchor: first.anchor))
+        try await store.save(later)
+        try await store.delete(id: samples[0].id)
+        let next = try await store.anchoredObjects(AnchoredObjectQuery(type: heartRate, anchor: first.anchor))
 
         #expect(next.added == [.quantitySample(later)])
         #expect(next.deleted.map(\.id) == [samples[0].id])
     }
 
-    @Test func syncReplacementIsADeletionAndAnAddition() throws {
+    @Test func syncReplacementIsADeletionAndAnAddition() async throws {
         let store = try HealthStore.inMemory()
         var old = TestObjects.heartRate(120, metadata: [:])
         old.metadata.syncIdentifier = "strap-1"
         old.metadata.syncVersion = 1
-        try store.save(old)
-        let start = try store.anchoredObjects(AnchoredObjectQuery(type: heartRate))
+        try await store.save(old)
+        let start = try await store.anchoredObjects(AnchoredObjectQuery(type: heartRate))
         var new = TestObjects.heartRate(125, metadata: [:])
         new.metadata.syncIdentifier = "strap-1"
         new.metadata.syncVersion = 2
 
-        try store.save(new)
-        let result = try store.anchoredObjects(AnchoredObjectQuery(type: heartRate, anchor: start.anchor))
+        try await store.save(new)
+        let result = try await store.anchoredObjects(AnchoredObjectQuery(type: heartRate, anchor: start.anchor))
 
         #expect(result.deleted.map(\.id) == [old.id])
         #expect(result.added == [.quantitySample(new)])
     }
 
-    @Test func intervalAndSourceFilterAdditions() throws {
+    @Test func intervalAndSourceFilterAdditions() async throws {
         let store = try HealthStore.inMemory()
         let samples = beats(4)
         var foreign = beats(1, from: 1)[0]
         foreign.source = Source(name: "Other", bundleIdentifier: "com.example.other")
-        try store.save((samples + [foreign]).map(HealthObject.quantitySample))
+        try await store.save((samples + [foreign]).map(HealthObject.quantitySample))
         let interval = DateInterval(start: samples[1].startDate, end: samples[2].startDate)
 
-        let result = try store.anchoredObjects(AnchoredObjectQuery(
+        let result = try await store.anchoredObjects(AnchoredObjectQuery(
             type: heartRate, interval: interval, sourceBundleIdentifier: TestObjects.watch.bundleIdentifier))
 
         #expect(result.added.map(\.id) == [samples[1].id, samples[2].id])
     }
 
-    @Test func resumesAcrossReopen() throws {
+    @Test func resumesAcrossReopen() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("health.sqlite")
@@ -103,30 +103,31 @@ import Testing
         let saved: Data
         do {
             let store = try HealthStore(path: path)
-            try store.save(samples[0])
-            saved = try JSONEncoder().encode(try store.anchoredObjects(AnchoredObjectQuery(type: heartRate)).anchor)
-            try store.save(samples[1])
+            try await store.save(samples[0])
+            saved = try JSONEncoder().encode(try await store.anchoredObjects(AnchoredObjectQuery(type: heartRate)).anchor)
+            try await store.save(samples[1])
         }
 
         let reopened = try HealthStore(path: path)
-        try reopened.save(samples[2])
+        try await reopened.save(samples[2])
         let anchor = try JSONDecoder().decode(QueryAnchor.self, from: saved)
-        let result = try reopened.anchoredObjects(AnchoredObjectQuery(type: heartRate, anchor: anchor))
+        let result = try await reopened.anchoredObjects(AnchoredObjectQuery(type: heartRate, anchor: anchor))
 
         #expect(result.added.map(\.id) == [samples[1].id, samples[2].id])
     }
 
-    @Test func anchorFromAnotherStoreIsRefused() throws {
+    @Test func anchorFromAnotherStoreIsRefused() async throws {
         let store = try HealthStore.inMemory()
         let other = try HealthStore.inMemory()
-        try other.save(TestObjects.heartRate())
-        let foreign = try other.anchoredObjects(AnchoredObjectQuery(type: heartRate)).anchor
+        try await other.save(TestObjects.heartRate())
+        let foreign = try await other.anchoredObjects(AnchoredObjectQuery(type: heartRate)).anchor
 
-        let error = #expect(throws: StoreError.self) {
-            try store.anchoredObjects(AnchoredObjectQuery(type: heartRate, anchor: foreign))
+        let error = await #expect(throws: StoreError.self) {
+            try await store.anchoredObjects(AnchoredObjectQuery(type: heartRate, anchor: foreign))
         }
 
         #expect(error?.code == .foreignAnchor)
-        #expect(error?.message == "The anchor \(foreign) was made by another store (this one is \(try store.storeIdentifier().uuidString)). Start again without an anchor to read this store from the beginning.")
+        let storeID = try await store.storeIdentifier()
+        #expect(error?.message == "The anchor \(foreign) was made by another store (this one is \(storeID.uuidString)). Start again without an anchor to read this store from the beginning.")
     }
 }

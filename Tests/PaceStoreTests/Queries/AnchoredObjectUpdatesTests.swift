@@ -26,17 +26,17 @@ func withTimeout<T: Sendable>(seconds: Double = 20, _ body: @escaping @Sendable 
     @Test func initialResultThenUpdatesAsObjectsAreSavedAndDeleted() async throws {
         let store = try HealthStore.inMemory()
         let first = TestObjects.heartRate(100, metadata: [:])
-        try store.save(first)
+        try await store.save(first)
         let updates = store.anchoredObjectUpdates(AnchoredObjectQuery(type: .quantity(.heartRate)))
         let second = TestObjects.heartRate(110, at: TestObjects.morning.addingTimeInterval(60), metadata: [:])
 
         let seen = try await withTimeout {
             var iterator = updates.makeAsyncIterator()
             var results = [try await iterator.next()]
-            try store.save(TestObjects.sleep())   // another type: no update
-            try store.save(second)
+            try await store.save(TestObjects.sleep())   // another type: no update
+            try await store.save(second)
             results.append(try await iterator.next())
-            try store.delete(id: first.id)
+            try await store.delete(id: first.id)
             results.append(try await iterator.next())
             return results.compactMap { $0 }
         }
@@ -57,7 +57,7 @@ func withTimeout<T: Sendable>(seconds: Double = 20, _ body: @escaping @Sendable 
         let added = try await withTimeout {
             var iterator = updates.makeAsyncIterator()
             _ = try await iterator.next()
-            let writer = Task.detached { for sample in samples { try store.save(sample) } }
+            let writer = Task.detached { for sample in samples { try await store.save(sample) } }
             var added: [UUID] = []
             while added.count < samples.count, let update = try await iterator.next() {
                 added += update.added.map(\.id)
@@ -72,8 +72,8 @@ func withTimeout<T: Sendable>(seconds: Double = 20, _ body: @escaping @Sendable 
 
     @Test func updatesStartAfterTheGivenAnchor() async throws {
         let store = try HealthStore.inMemory()
-        try store.save(TestObjects.heartRate(100, metadata: [:]))
-        let anchor = try store.anchoredObjects(AnchoredObjectQuery(type: heartRate)).anchor
+        try await store.save(TestObjects.heartRate(100, metadata: [:]))
+        let anchor = try await store.anchoredObjects(AnchoredObjectQuery(type: heartRate)).anchor
 
         let initial = try await withTimeout {
             var iterator = store.anchoredObjectUpdates(AnchoredObjectQuery(type: .quantity(.heartRate), anchor: anchor)).makeAsyncIterator()

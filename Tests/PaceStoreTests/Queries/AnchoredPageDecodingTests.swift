@@ -50,16 +50,16 @@ import Testing
     }
 
     @Test(arguments: [1, 7, 1000])
-    func pagedSamplesComeBackExactlyAsSaved(limit: Int) throws {
+    func pagedSamplesComeBackExactlyAsSaved(limit: Int) async throws {
         let objects = mixedSamples()
         let store = try HealthStore.inMemory()
-        try store.save(objects)
+        try await store.save(objects)
 
         for type in [HealthObjectType.quantity(.heartRate), .category(.sleepAnalysis)] {
             var query = AnchoredObjectQuery(type: type, limit: limit)
             var read: [HealthObject] = []
             while true {
-                let page = try store.anchoredObjects(query)
+                let page = try await store.anchoredObjects(query)
                 #expect(page.added.count <= limit)
                 read += page.added
                 query.anchor = page.anchor
@@ -67,7 +67,9 @@ import Testing
             }
             let expected = objects.filter { $0.objectType == type }
             #expect(read == expected)
-            #expect(try read.map { try store.object(id: $0.id) } == expected)
+            var fetched: [HealthObject?] = []
+            for object in read { fetched.append(try await store.object(id: object.id)) }
+            #expect(fetched == expected)
         }
     }
 }

@@ -11,16 +11,16 @@ import Testing
 
     @Test func notifiesSavesAndDeletionsOfTheTypeOnly() async throws {
         let store = try HealthStore.inMemory()
-        try store.save(beat(0))   // before observing: not notified
-        let updates = try store.observe(.quantity(.heartRate))
+        try await store.save(beat(0))   // before observing: not notified
+        let updates = try await store.observe(.quantity(.heartRate))
         let saved = beat(1)
 
         let anchors = try await withTimeout {
             var iterator = updates.makeAsyncIterator()
-            try store.save(TestObjects.sleep())   // another type
-            try store.save(saved)
+            try await store.save(TestObjects.sleep())   // another type
+            try await store.save(saved)
             let first = try await iterator.next()
-            try store.delete(id: saved.id)
+            try await store.delete(id: saved.id)
             let second = try await iterator.next()
             return [first?.anchor, second?.anchor]
         }
@@ -30,12 +30,12 @@ import Testing
 
     @Test func quickSavesAreCoalesced() async throws {
         let store = try HealthStore.inMemory()
-        let updates = try store.observe(.quantity(.heartRate))
+        let updates = try await store.observe(.quantity(.heartRate))
 
         let count = try await withTimeout {
             var iterator = updates.makeAsyncIterator()
-            for minute in 0..<5 { try store.save(beat(minute)) }
-            let latest = try store.currentAnchor()
+            for minute in 0..<5 { try await store.save(beat(minute)) }
+            let latest = try await store.currentAnchor()
             var count = 0
             while let notification = try await iterator.next() {
                 count += 1
@@ -49,7 +49,7 @@ import Testing
 
     @Test func endsWhenTheTaskIsCancelled() async throws {
         let store = try HealthStore.inMemory()
-        let updates = try store.observe(.quantity(.heartRate))
+        let updates = try await store.observe(.quantity(.heartRate))
         let consumer = Task {
             for try await _ in updates {}
             return true

@@ -21,9 +21,9 @@ enum QueryFixtures {
         QuantitySample(type: .stepCount, quantity: Quantity(value: value, unit: .count), start: start, end: end, source: source)
     }
 
-    static func store(_ samples: [QuantitySample]) throws -> HealthStore {
+    static func store(_ samples: [QuantitySample]) async throws -> HealthStore {
         let store = try HealthStore.inMemory()
-        try store.save(samples.map { .quantitySample($0) })
+        try await store.save(samples.map { .quantitySample($0) })
         return store
     }
 }

@@ -5,49 +5,49 @@ import PaceTestSupport
 import Testing
 
 @Suite struct RouteQueryTests {
-    private func storedRoute(count: Int) throws -> (HealthStore, WorkoutRoute) {
+    private func storedRoute(count: Int) async throws -> (HealthStore, WorkoutRoute) {
         let store = try HealthStore.inMemory()
         let run = TestObjects.run()
         let route = TestObjects.route(for: run, count: count)
-        try store.save([.workout(run), .workoutRoute(route)])
+        try await store.save([.workout(run), .workoutRoute(route)])
         return (store, route)
     }
 
-    @Test func batchesCoverTheRouteInOrderWithDoneOnTheLast() throws {
-        let (store, route) = try storedRoute(count: 25)
+    @Test func batchesCoverTheRouteInOrderWithDoneOnTheLast() async throws {
+        let (store, route) = try await storedRoute(count: 25)
         var batches: [RouteLocationBatch] = []
 
-        try store.routeLocations(RouteQuery(routeID: route.id, batchSize: 10)) { batches.append($0); return true }
+        try await store.routeLocations(RouteQuery(routeID: route.id, batchSize: 10)) { batches.append($0); return true }
 
         #expect(batches.map(\.locations.count) == [10, 10, 5])
         #expect(batches.map(\.isDone) == [false, false, true])
         #expect(batches.flatMap(\.locations) == route.locations)
     }
 
-    @Test func anExactMultipleEndsWithDoneOnTheLastFullBatch() throws {
-        let (store, route) = try storedRoute(count: 20)
+    @Test func anExactMultipleEndsWithDoneOnTheLastFullBatch() async throws {
+        let (store, route) = try await storedRoute(count: 20)
         var batches: [RouteLocationBatch] = []
 
-        try store.routeLocations(RouteQuery(routeID: route.id, batchSize: 10)) { batches.append($0); return true }
+        try await store.routeLocations(RouteQuery(routeID: route.id, batchSize: 10)) { batches.append($0); return true }
 
         #expect(batches.map(\.isDone) == [false, true])
     }
 
-    @Test func handlerReturningFalseStops() throws {
-        let (store, route) = try storedRoute(count: 25)
+    @Test func handlerReturningFalseStops() async throws {
+        let (store, route) = try await storedRoute(count: 25)
         var calls = 0
 
-        try store.routeLocations(RouteQuery(routeID: route.id, batchSize: 10)) { _ in calls += 1; return false }
+        try await store.routeLocations(RouteQuery(routeID: route.id, batchSize: 10)) { _ in calls += 1; return false }
 
         #expect(calls == 1)
     }
 
-    @Test func intervalLimitsTheLocations() throws {
-        let (store, route) = try storedRoute(count: 30)
+    @Test func intervalLimitsTheLocations() async throws {
+        let (store, route) = try await storedRoute(count: 30)
         let interval = DateInterval(start: route.locations[5].timestamp, end: route.locations[14].timestamp)
         var locations: [RouteLocation] = []
 
-        try store.routeLocations(RouteQuery(routeID: route.id, interval: interval, batchSize: 4)) {
+        try await store.routeLocations(RouteQuery(routeID: route.id, interval: interval, batchSize: 4)) {
             locations += $0.locations; return true
         }
 
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func asyncSequenceGivesBatchesAndStopsOnBreak() async throws {
-        let (store, route) = try storedRoute(count: 25)
+        let (store, route) = try await storedRoute(count: 25)
         var all: [RouteLocation] = []
         for try await batch in store.routeLocationBatches(RouteQuery(routeID: route.id, batchSize: 10)) {
             all += batch.locations
@@ -70,12 +70,12 @@ import Testing
         #expect(first.count == 1 && first[0].isDone == false)
     }
 
-    @Test func unknownRouteIsObjectNotFound() throws {
+    @Test func unknownRouteIsObjectNotFound() async throws {
         let store = try HealthStore.inMemory()
         let id = UUID()
 
-        let error = #expect(throws: StoreError.self) {
-            try store.routeLocations(RouteQuery(routeID: id)) { _ in true }
+        let error = await #expect(throws: StoreError.self) {
+            try await store.routeLocations(RouteQuery(routeID: id)) { _ in true }
         }
 
         #expect(error?.code == .objectNotFound)

@@ -7,95 +7,95 @@ import Testing
     typealias F = QueryFixtures
 
     private func values(_ store: HealthStore, _ predicate: SamplePredicate,
-                        sort: [SampleSortDescriptor] = [.startDate()], limit: Int? = nil) throws -> [Double] {
-        try store.quantitySamples(matching: .heartRate, predicate: predicate, sort: sort, limit: limit).map(\.quantity.value)
+                        sort: [SampleSortDescriptor] = [.startDate()], limit: Int? = nil) async throws -> [Double] {
+        try await store.quantitySamples(matching: .heartRate, predicate: predicate, sort: sort, limit: limit).map(\.quantity.value)
     }
 
-    @Test func dateRangeDefaultsToOverlapAndHonoursStrictOptions() throws {
+    @Test func dateRangeDefaultsToOverlapAndHonoursStrictOptions() async throws {
         // Given samples of 100 s starting at 0, 100, 200 and an instant at 300
         let store = try HealthStore.inMemory()
         for (index, start) in [0.0, 100, 200].enumerated() {
-            try store.save(QuantitySample(type: .heartRate, quantity: Quantity(value: Double(index + 1), unit: .countPerMinute),
+            try await store.save(QuantitySample(type: .heartRate, quantity: Quantity(value: Double(index + 1), unit: .countPerMinute),
                                           start: F.at(start), end: F.at(start + 100)))
         }
-        try store.save(F.heartRate(4, at: 300))
+        try await store.save(F.heartRate(4, at: 300))
 
         // Then the overlap rule, strict start and strict end select different samples
-        #expect(try values(store, .date(from: F.at(150), to: F.at(250))) == [2, 3])
-        #expect(try values(store, .date(from: F.at(150), to: F.at(250), options: .strictStartDate)) == [3])
-        #expect(try values(store, .date(from: F.at(50), to: F.at(250), options: .strictEndDate)) == [1, 2])
-        #expect(try values(store, .date(from: F.at(50), to: F.at(300), options: [.strictStartDate, .strictEndDate])) == [2, 3, 4])
-        #expect(try values(store, .date(from: F.at(300), to: nil)) == [4])
-        #expect(try values(store, .date(from: nil, to: F.at(300))) == [1, 2, 3])
+        #expect(try await values(store, .date(from: F.at(150), to: F.at(250))) == [2, 3])
+        #expect(try await values(store, .date(from: F.at(150), to: F.at(250), options: .strictStartDate)) == [3])
+        #expect(try await values(store, .date(from: F.at(50), to: F.at(250), options: .strictEndDate)) == [1, 2])
+        #expect(try await values(store, .date(from: F.at(50), to: F.at(300), options: [.strictStartDate, .strictEndDate])) == [2, 3, 4])
+        #expect(try await values(store, .date(from: F.at(300), to: nil)) == [4])
+        #expect(try await values(store, .date(from: nil, to: F.at(300))) == [1, 2, 3])
     }
 
-    @Test func dateRangeEndingBeforeItStartsIsAnError() throws {
-        let store = try F.store([F.heartRate(60, at: 0)])
+    @Test func dateRangeEndingBeforeItStartsIsAnError() async throws {
+        let store = try await F.store([F.heartRate(60, at: 0)])
         for predicate in [SamplePredicate.date(from: F.at(100), to: F.at(50)),
                           .source(F.watch.bundleIdentifier) && .date(from: F.at(100), to: F.at(50), options: .strictStartDate)] {
-            let error = #expect(throws: QueryError.self) { _ = try values(store, predicate) }
+            let error = await #expect(throws: QueryError.self) { _ = try await values(store, predicate) }
             #expect(error?.code == .invalidDateRange)
             #expect(error?.message.contains("before it starts") == true)
         }
         // an empty range (from == to) is not an error: it matches nothing but instants are excluded at `to`
-        #expect(try values(store, .date(from: F.at(0), to: F.at(0))) == [])
+        #expect(try await values(store, .date(from: F.at(0), to: F.at(0))) == [])
     }
 
-    @Test func sourceDeviceUUIDAndMetadataPredicates() throws {
+    @Test func sourceDeviceUUIDAndMetadataPredicates() async throws {
         let strap = Device(name: "Strap")
         let a = F.heartRate(1, at: 0, device: strap, metadata: ["org.test.mode": .string("easy")])
         let b = F.heartRate(2, at: 10, source: F.phone, metadata: ["org.test.mode": .string("hard"), "org.test.lap": .integer(3)])
         let c = F.heartRate(3, at: 20, metadata: ["org.test.flag": .bool(true)])
-        let store = try F.store([a, b, c])
+        let store = try await F.store([a, b, c])
 
-        #expect(try values(store, .source("com.example.phone")) == [2])
-        #expect(try values(store, .sources(["com.example.phone", "com.example.watch"])) == [1, 2, 3])
-        #expect(try values(store, .device(named: "Strap")) == [1])
-        #expect(try values(store, .ids([a.id, c.id])) == [1, 3])
-        #expect(try values(store, .ids([])) == [])
-        #expect(try values(store, .metadata("org.test.mode", equals: .string("hard"))) == [2])
-        #expect(try values(store, .metadata("org.test.lap", equals: .integer(3))) == [2])
-        #expect(try values(store, .metadata("org.test.lap", equals: .string("3"))) == [])
-        #expect(try values(store, .metadata("org.test.flag", equals: .bool(true))) == [3])
+        #expect(try await values(store, .source("com.example.phone")) == [2])
+        #expect(try await values(store, .sources(["com.example.phone", "com.example.watch"])) == [1, 2, 3])
+        #expect(try await values(store, .device(named: "Strap")) == [1])
+        #expect(try await values(store, .ids([a.id, c.id])) == [1, 3])
+        #expect(try await values(store, .ids([])) == [])
+        #expect(try await values(store, .metadata("org.test.mode", equals: .string("hard"))) == [2])
+        #expect(try await values(store, .metadata("org.test.lap", equals: .integer(3))) == [2])
+        #expect(try await values(store, .metadata("org.test.lap", equals: .string("3"))) == [])
+        #expect(try await values(store, .metadata("org.test.flag", equals: .bool(true))) == [3])
     }
 
-    @Test func quantityComparisonUsesTheCanonicalUnit() throws {
-        let store = try F.store([F.heartRate(60, at: 0), F.heartRate(120, at: 10), F.heartRate(180, at: 20)])
+    @Test func quantityComparisonUsesTheCanonicalUnit() async throws {
+        let store = try await F.store([F.heartRate(60, at: 0), F.heartRate(120, at: 10), F.heartRate(180, at: 20)])
         let twoPerSecond = Quantity(value: 2, unit: HealthUnit.count / HealthUnit.second)
 
-        #expect(try values(store, .quantity(.greaterThan, Quantity(value: 100, unit: .countPerMinute))) == [120, 180])
-        #expect(try values(store, .quantity(.equal, twoPerSecond)) == [120])
-        #expect(try values(store, .quantity(.lessThanOrEqual, twoPerSecond)) == [60, 120])
-        #expect(throws: QueryError.self) { try values(store, .quantity(.lessThan, Quantity(value: 1, unit: .meter))) }
+        #expect(try await values(store, .quantity(.greaterThan, Quantity(value: 100, unit: .countPerMinute))) == [120, 180])
+        #expect(try await values(store, .quantity(.equal, twoPerSecond)) == [120])
+        #expect(try await values(store, .quantity(.lessThanOrEqual, twoPerSecond)) == [60, 120])
+        await #expect(throws: QueryError.self) { try await values(store, .quantity(.lessThan, Quantity(value: 1, unit: .meter))) }
         do {
-            _ = try store.samples(matching: .workout, predicate: .quantity(.lessThan, twoPerSecond))
+            _ = try await store.samples(matching: .workout, predicate: .quantity(.lessThan, twoPerSecond))
             Issue.record("expected an error")
         } catch {
             #expect(error.code == .invalidPredicate)
         }
     }
 
-    @Test func combinationsAndNegation() throws {
-        let store = try F.store([F.heartRate(60, at: 0), F.heartRate(120, at: 10, source: F.phone), F.heartRate(180, at: 20)])
+    @Test func combinationsAndNegation() async throws {
+        let store = try await F.store([F.heartRate(60, at: 0), F.heartRate(120, at: 10, source: F.phone), F.heartRate(180, at: 20)])
         let fast = SamplePredicate.quantity(.greaterThan, Quantity(value: 100, unit: .countPerMinute))
 
-        #expect(try values(store, fast && .source("com.example.watch")) == [180])
-        #expect(try values(store, fast.and(.source("com.example.phone"))) == [120])
-        #expect(try values(store, !fast || .source("com.example.phone")) == [60, 120])
-        #expect(try values(store, fast.negated()) == [60])
-        #expect(try values(store, !(.date(from: F.at(5), to: F.at(15))) && .all) == [60, 180])
+        #expect(try await values(store, fast && .source("com.example.watch")) == [180])
+        #expect(try await values(store, fast.and(.source("com.example.phone"))) == [120])
+        #expect(try await values(store, !fast || .source("com.example.phone")) == [60, 120])
+        #expect(try await values(store, fast.negated()) == [60])
+        #expect(try await values(store, !(.date(from: F.at(5), to: F.at(15))) && .all) == [60, 180])
     }
 
-    @Test func sortAndLimit() throws {
-        let store = try F.store([F.heartRate(120, at: 0), F.heartRate(60, at: 10), F.heartRate(180, at: 20)])
+    @Test func sortAndLimit() async throws {
+        let store = try await F.store([F.heartRate(120, at: 0), F.heartRate(60, at: 10), F.heartRate(180, at: 20)])
 
-        #expect(try values(store, .all, sort: [.value()]) == [60, 120, 180])
-        #expect(try values(store, .all, sort: [.value(ascending: false)], limit: 2) == [180, 120])
-        #expect(try values(store, .all, sort: [.endDate(ascending: false)], limit: 1) == [180])
-        #expect(try values(store, .all, limit: 0) == [])
+        #expect(try await values(store, .all, sort: [.value()]) == [60, 120, 180])
+        #expect(try await values(store, .all, sort: [.value(ascending: false)], limit: 2) == [180, 120])
+        #expect(try await values(store, .all, sort: [.endDate(ascending: false)], limit: 1) == [180])
+        #expect(try await values(store, .all, limit: 0) == [])
     }
 
-    @Test func workoutAndActivityTypePredicates() throws {
+    @Test func workoutAndActivityTypePredicates() async throws {
         // Given a workout, its route, a sample linked to it and an unrelated sample
         let run = Workout(activityType: .running, start: F.at(0), end: F.at(600), duration: 600)
         let ride = Workout(activityType: .cycling, start: F.at(1000), end: F.at(1600), duration: 600)
@@ -105,13 +105,13 @@ import Testing
             RouteLocation(timestamp: F.at(1), latitude: 46, longitude: 7, altitude: 400, speed: 3, course: 0,
                           horizontalAccuracy: 5, verticalAccuracy: 5, speedAccuracy: 1, courseAccuracy: 10)])
         let store = try HealthStore.inMemory()
-        try store.save(HealthObjectBatch([.workout(run), .workout(ride), .quantitySample(linked), .quantitySample(other), .workoutRoute(route)],
+        try await store.save(HealthObjectBatch([.workout(run), .workout(ride), .quantitySample(linked), .quantitySample(other), .workoutRoute(route)],
                                          associations: [WorkoutAssociation(workoutID: run.id, sampleIDs: [linked.id])]))
 
         // Then
-        #expect(try values(store, .workout(run.id)) == [150])
-        #expect(try store.samples(matching: .workoutRoute, predicate: .workout(run.id)).map(\.id) == [route.id])
-        #expect(try store.samples(matching: .workoutRoute, predicate: .workout(ride.id)).isEmpty)
-        #expect(try store.samples(matching: .workout, predicate: .activityType(.cycling)).map(\.id) == [ride.id])
+        #expect(try await values(store, .workout(run.id)) == [150])
+        #expect(try await store.samples(matching: .workoutRoute, predicate: .workout(run.id)).map(\.id) == [route.id])
+        #expect(try await store.samples(matching: .workoutRoute, predicate: .workout(ride.id)).isEmpty)
+        #expect(try await store.samples(matching: .workout, predicate: .activityType(.cycling)).map(\.id) == [ride.id])
     }
 }

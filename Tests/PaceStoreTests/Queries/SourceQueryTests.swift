@@ -10,11 +10,11 @@ import Testing
     private let runner = Source(name: "Runner", bundleIdentifier: "com.example.runner", version: "1.0")
 
     /// Heart rates of the watch (two versions), the phone and the runner app, and steps of the phone.
-    private func makeStore() throws -> HealthStore {
+    private func makeStore() async throws -> HealthStore {
         var newerWatch = QueryFixtures.watch
         newerWatch.version = "2.0"
         newerWatch.name = "Alex's Watch"
-        return try QueryFixtures.store([
+        return try await QueryFixtures.store([
             QueryFixtures.heartRate(60, at: 0, source: QueryFixtures.watch),
             QueryFixtures.heartRate(70, at: 600, source: QueryFixtures.phone),
             QueryFixtures.heartRate(80, at: 1200, source: runner),
@@ -24,12 +24,12 @@ import Testing
         ])
     }
 
-    @Test func listsEachSourceOnceByNameWithItsLatestDetails() throws {
+    @Test func listsEachSourceOnceByNameWithItsLatestDetails() async throws {
         // Given
-        let store = try makeStore()
+        let store = try await makeStore()
 
         // When
-        let sources = try store.sources(of: heartRate)
+        let sources = try await store.sources(of: heartRate)
 
         // Then
         #expect(sources.map(\.bundleIdentifier) == ["com.example.watch", "com.example.phone", "com.example.runner"])
@@ -38,42 +38,42 @@ import Testing
         #expect(sources.last == runner)
     }
 
-    @Test func appliesThePredicate() throws {
-        let store = try makeStore()
+    @Test func appliesThePredicate() async throws {
+        let store = try await makeStore()
 
-        let late = try store.sources(of: heartRate, predicate: .date(from: QueryFixtures.at(300), to: nil))
-        let fast = try store.sources(of: heartRate, predicate: .quantity(.greaterThan, Quantity(value: 75, unit: .countPerMinute)))
-        let steps = try store.sources(of: .quantity(.stepCount))
+        let late = try await store.sources(of: heartRate, predicate: .date(from: QueryFixtures.at(300), to: nil))
+        let fast = try await store.sources(of: heartRate, predicate: .quantity(.greaterThan, Quantity(value: 75, unit: .countPerMinute)))
+        let steps = try await store.sources(of: .quantity(.stepCount))
 
         #expect(late.map(\.name) == ["Phone", "Runner"])
         #expect(fast == [runner])
         #expect(steps == [QueryFixtures.phone])
-        #expect(try store.sources(of: .workout).isEmpty)
+        #expect(try await store.sources(of: .workout).isEmpty)
     }
 
-    @Test func aPredicateThatDoesNotFitTheTypeIsAQueryError() throws {
-        let store = try makeStore()
+    @Test func aPredicateThatDoesNotFitTheTypeIsAQueryError() async throws {
+        let store = try await makeStore()
 
-        let error = #expect(throws: QueryError.self) {
-            try store.sources(of: .workout, predicate: .quantity(.greaterThan, Quantity(value: 1, unit: .count)))
+        let error = await #expect(throws: QueryError.self) {
+            try await store.sources(of: .workout, predicate: .quantity(.greaterThan, Quantity(value: 1, unit: .count)))
         }
 
         #expect(error?.code == .invalidPredicate)
     }
 
-    @Test func aClientWithoutReadPermissionSeesOnlyItself() throws {
+    @Test func aClientWithoutReadPermissionSeesOnlyItself() async throws {
         // Given a store with three sources, a client that wrote heart rates and one that did not
-        let store = try makeStore()
+        let store = try await makeStore()
         let app = store.authorization(for: runner)
         let stranger = store.authorization(for: "com.example.stranger")
 
         // When / Then: without read permission
-        #expect(try app.sources(of: heartRate) == [runner])
-        #expect(try app.sources(of: heartRate, predicate: .date(from: nil, to: QueryFixtures.at(300))).isEmpty)
-        #expect(try stranger.sources(of: heartRate).isEmpty)
+        #expect(try await app.sources(of: heartRate) == [runner])
+        #expect(try await app.sources(of: heartRate, predicate: .date(from: nil, to: QueryFixtures.at(300))).isEmpty)
+        #expect(try await stranger.sources(of: heartRate).isEmpty)
 
         // When / Then: with read permission
-        try app.requestAuthorization(toShare: [], read: [heartRate]) { _, _ in true }
-        #expect(try app.sources(of: heartRate) == store.sources(of: heartRate))
+        try await app.requestAuthorization(toShare: [], read: [heartRate]) { _, _ in true }
+        #expect(try await app.sources(of: heartRate) == store.sources(of: heartRate))
     }
 }

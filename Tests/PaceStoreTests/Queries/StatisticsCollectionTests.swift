@@ -25,14 +25,14 @@ import Testing
     }
 
     @Test(arguments: [(3, 29, 23.0), (10, 25, 25.0)])
-    func daysFollowLocalMidnightAcrossDaylightSavingChanges(month: Int, day: Int, hours: Double) throws {
+    func daysFollowLocalMidnightAcrossDaylightSavingChanges(month: Int, day: Int, hours: Double) async throws {
         // Given hourly steps from the day before to the day after the change
         let start = localMidnight(2026, month, day - 1)
         let end = localMidnight(2026, month, day + 2)
-        let store = try F.store(hourlySteps(from: start, to: end))
+        let store = try await F.store(hourlySteps(from: start, to: end))
 
         // When summed per local day
-        let collection = try store.statisticsCollection(for: .stepCount, anchor: start, interval: DateComponents(day: 1),
+        let collection = try await store.statisticsCollection(for: .stepCount, anchor: start, interval: DateComponents(day: 1),
                                                         from: start, to: end, calendar: zurich)
 
         // Then the change day has 23 or 25 hours
@@ -42,14 +42,14 @@ import Testing
         #expect(collection.statistics(for: localMidnight(2026, month, day).addingTimeInterval(7200))?.sum?.value == hours)
     }
 
-    @Test func discreteAveragesPerDayIncludeEmptyDays() throws {
+    @Test func discreteAveragesPerDayIncludeEmptyDays() async throws {
         let start = localMidnight(2026, 3, 1)
         let samples = [F.heartRate(60, at: start.timeIntervalSince(F.base) + 3600),
                        F.heartRate(80, at: start.timeIntervalSince(F.base) + 7200),
                        F.heartRate(100, at: start.timeIntervalSince(F.base) + 2 * 86_400 + 60)]
-        let store = try F.store(samples)
+        let store = try await F.store(samples)
 
-        let collection = try store.statisticsCollection(for: .heartRate, options: [.average, .maximum, .mostRecent],
+        let collection = try await store.statisticsCollection(for: .heartRate, options: [.average, .maximum, .mostRecent],
                                                         anchor: start, interval: DateComponents(day: 1),
                                                         from: start, to: localMidnight(2026, 3, 4), calendar: zurich)
 
@@ -63,46 +63,46 @@ import Testing
         #expect(visited == 3)
     }
 
-    @Test func cumulativeSamplesArePartitionedAndSourcesMergedPerInterval() throws {
+    @Test func cumulativeSamplesArePartitionedAndSourcesMergedPerInterval() async throws {
         // Given a watch sample spanning two hours and an overlapping phone sample
-        let store = try F.store([F.steps(200, from: F.at(1800), to: F.at(5400)),
+        let store = try await F.store([F.steps(200, from: F.at(1800), to: F.at(5400)),
                                  F.steps(100, from: F.at(3600), to: F.at(7200), source: F.phone)])
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!
 
-        let collection = try store.statisticsCollection(for: .stepCount, options: [.sum, .separateBySource], anchor: F.base,
+        let collection = try await store.statisticsCollection(for: .stepCount, options: [.sum, .separateBySource], anchor: F.base,
                                                         interval: DateComponents(hour: 1), from: F.base, to: F.at(3 * 3600), calendar: utc)
 
         #expect(collection.statistics.map { $0.sum?.value } == [100, 150, nil])
         #expect(collection.statistics[1].bySource["com.example.phone"]?.sum?.value == 100)
     }
 
-    @Test func monthlyAndWeeklyIntervalsAndAnAnchorBeforeTheRange() throws {
-        let store = try F.store([F.heartRate(70, at: 0)])
-        let collection = try store.statisticsCollection(for: .heartRate, anchor: localMidnight(2025, 1, 31), interval: DateComponents(month: 1),
+    @Test func monthlyAndWeeklyIntervalsAndAnAnchorBeforeTheRange() async throws {
+        let store = try await F.store([F.heartRate(70, at: 0)])
+        let collection = try await store.statisticsCollection(for: .heartRate, anchor: localMidnight(2025, 1, 31), interval: DateComponents(month: 1),
                                                         from: localMidnight(2025, 12, 15), to: localMidnight(2026, 2, 1), calendar: zurich)
 
         #expect(collection.statistics.map { $0.interval!.start } == [localMidnight(2025, 11, 30), localMidnight(2025, 12, 31), localMidnight(2026, 1, 31)])
         #expect(collection.statistics[1].average?.value == 70)
     }
 
-    @Test func badIntervalsAndRangesAreErrors() throws {
+    @Test func badIntervalsAndRangesAreErrors() async throws {
         let store = try HealthStore.inMemory()
-        func code(_ interval: DateComponents, from: Date = F.base, to: Date = F.at(86_400)) -> QueryError.Code? {
+        func code(_ interval: DateComponents, from: Date = F.base, to: Date = F.at(86_400)) async -> QueryError.Code? {
             do {
-                _ = try store.statisticsCollection(for: .stepCount, anchor: F.base, interval: interval, from: from, to: to, calendar: zurich)
+                _ = try await store.statisticsCollection(for: .stepCount, anchor: F.base, interval: interval, from: from, to: to, calendar: zurich)
                 return nil
             } catch {
                 return error.code
             }
         }
 
-        #expect(code(DateComponents(day: 0)) == .invalidInterval)
-        #expect(code(DateComponents(day: -1)) == .invalidInterval)
-        #expect(code(DateComponents()) == .invalidInterval)
-        #expect(code(DateComponents(weekday: 2)) == .invalidInterval)
-        #expect(code(DateComponents(day: 1), from: F.at(86_400), to: F.base) == .invalidDateRange)
-        #expect(code(DateComponents(second: 1), to: F.at(86_400 * 365)) == .tooManyIntervals)
-        #expect(code(DateComponents(day: 1)) == nil)
+        await #expect(code(DateComponents(day: 0)) == .invalidInterval)
+        await #expect(code(DateComponents(day: -1)) == .invalidInterval)
+        await #expect(code(DateComponents()) == .invalidInterval)
+        await #expect(code(DateComponents(weekday: 2)) == .invalidInterval)
+        await #expect(code(DateComponents(day: 1), from: F.at(86_400), to: F.base) == .invalidDateRange)
+        await #expect(code(DateComponents(second: 1), to: F.at(86_400 * 365)) == .tooManyIntervals)
+        await #expect(code(DateComponents(day: 1)) == nil)
     }
 }

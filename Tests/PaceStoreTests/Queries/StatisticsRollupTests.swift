@@ -66,20 +66,20 @@ import Testing
     private static let allOptions: StatisticsOptions = [.average, .minimum, .maximum]
 
     @Test(arguments: [("UTC", 1, 0), ("Europe/Zurich", 1, 0), ("Asia/Kolkata", 1, 0), ("Asia/Kathmandu", 0, 1)])
-    func rollupAnswersEqualTheSamples(zone: String, days: Int, hours: Int) throws {
+    func rollupAnswersEqualTheSamples(zone: String, days: Int, hours: Int) async throws {
         // Given heart rates in a store, and intervals of a day (or an hour) at local midnight in a zone
         // whose offset is a whole hour, a half hour or 45 minutes
         let samples = Self.samples()
-        let store = try F.store(samples)
+        let store = try await F.store(samples)
         let calendar = Self.calendar(zone)
         let anchor = calendar.date(from: DateComponents(year: 2026, month: 3, day: 25))!
         let end = calendar.date(from: DateComponents(year: 2026, month: 4, day: 5))!
 
         // When collected over all samples and over one source
         let interval = DateComponents(day: days, hour: hours)
-        let all = try store.statisticsCollection(for: .heartRate, options: Self.allOptions, anchor: anchor,
+        let all = try await store.statisticsCollection(for: .heartRate, options: Self.allOptions, anchor: anchor,
                                                  interval: interval, from: anchor, to: end, calendar: calendar)
-        let watchOnly = try store.statisticsCollection(for: .heartRate, predicate: .source(F.watch.bundleIdentifier),
+        let watchOnly = try await store.statisticsCollection(for: .heartRate, predicate: .source(F.watch.bundleIdentifier),
                                                        options: Self.allOptions, anchor: anchor, interval: interval,
                                                        from: anchor, to: end, calendar: calendar)
 
@@ -89,14 +89,14 @@ import Testing
         #expect(all.statistics.reduce(0) { $0 + $1.sampleCount } == samples.count)
     }
 
-    @Test func separateBySourceAndMostRecentAgreeWithTheSamples() throws {
+    @Test func separateBySourceAndMostRecentAgreeWithTheSamples() async throws {
         let samples = Self.samples(seed: 11)
-        let store = try F.store(samples)
+        let store = try await F.store(samples)
         let calendar = Self.calendar("Europe/Zurich")
         let anchor = calendar.date(from: DateComponents(year: 2026, month: 3, day: 25))!
         let end = calendar.date(from: DateComponents(year: 2026, month: 4, day: 5))!
 
-        let collection = try store.statisticsCollection(for: .heartRate, options: [.average, .mostRecent, .separateBySource],
+        let collection = try await store.statisticsCollection(for: .heartRate, options: [.average, .mostRecent, .separateBySource],
                                                         anchor: anchor, interval: DateComponents(day: 1),
                                                         from: anchor, to: end, calendar: calendar)
 
@@ -116,16 +116,16 @@ import Testing
         }
     }
 
-    @Test func deletionsAndSyncReplacementsKeepTheRollupExact() throws {
+    @Test func deletionsAndSyncReplacementsKeepTheRollupExact() async throws {
         // Given a store from which a third of the samples is deleted and others are replaced by sync identifier
         var samples = Self.samples(seed: 3)
         for index in samples.indices where index % 5 == 0 {
             samples[index].metadata.syncIdentifier = "reading-\(index)"
             samples[index].metadata.syncVersion = 1
         }
-        let store = try F.store(samples)
+        let store = try await F.store(samples)
         let deleted = samples.indices.filter { $0 % 3 == 1 }
-        _ = try store.delete(ids: deleted.map { samples[$0].id })
+        _ = try await store.delete(ids: deleted.map { samples[$0].id })
         var kept = samples.indices.filter { $0 % 3 != 1 }.map { samples[$0] }
         var replacements: [QuantitySample] = []
         for index in kept.indices where kept[index].metadata.syncIdentifier != nil && index % 2 == 0 {
@@ -137,23 +137,23 @@ import Testing
             replacements.append(replacement)
             kept[index] = replacement
         }
-        try store.save(replacements.map { .quantitySample($0) })
+        try await store.save(replacements.map { .quantitySample($0) })
 
         // When collected per hour in UTC
         let calendar = Self.calendar("UTC")
         let anchor = Date(timeIntervalSince1970: 1_774_396_800)
-        let collection = try store.statisticsCollection(for: .heartRate, options: Self.allOptions, anchor: anchor,
+        let collection = try await store.statisticsCollection(for: .heartRate, options: Self.allOptions, anchor: anchor,
                                                         interval: DateComponents(hour: 1), from: anchor,
                                                         to: anchor.addingTimeInterval(11 * 86_400), calendar: calendar)
 
         // Then the rollup counts exactly the samples that remain, and the answers are theirs
         #expect(!replacements.isEmpty)
-        let rolledUp = try store.writer.read { db in
+        let rolledUp = try await store.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT sum(sampleCount) FROM quantityRollup WHERE typeIdentifier = 'HKQuantityTypeIdentifierHeartRate'")
         }
         #expect(rolledUp == kept.count)
         // and the hourly rollup is exactly its quarters added up, hour by hour
-        let mismatches = try store.writer.read { db in
+        let mismatches = try await store.writer.read { db in
             try Int.fetchOne(db, sql: """
                 SELECT count(*) FROM (
                     SELECT typeIdentifier, (bucket - (((bucket % 4) + 4) % 4)) / 4 AS hour, sourceBundleIdentifier,
@@ -169,22 +169,22 @@ import Testing
         Self.check(collection, against: kept)
     }
 
-    @Test func intervalsOffTheBucketGridAreStillExact() throws {
+    @Test func intervalsOffTheBucketGridAreStillExact() async throws {
         // A 10-minute interval and an anchor at 00:05 do not fall on 15-minute boundaries.
         let samples = Self.samples(seed: 5)
-        let store = try F.store(samples)
+        let store = try await F.store(samples)
         let anchor = Date(timeIntervalSince1970: 1_774_396_800 + 300)
         for interval in [DateComponents(minute: 10), DateComponents(day: 1)] {
-            let collection = try store.statisticsCollection(for: .heartRate, options: Self.allOptions, anchor: anchor,
+            let collection = try await store.statisticsCollection(for: .heartRate, options: Self.allOptions, anchor: anchor,
                                                             interval: interval, from: anchor,
                                                             to: anchor.addingTimeInterval(2 * 86_400), calendar: Self.calendar("UTC"))
             Self.check(collection, against: samples)
         }
     }
 
-    @Test func storedValuesBehindTheRollupCannotBeChangedInPlace() throws {
+    @Test func storedValuesBehindTheRollupCannotBeChangedInPlace() async throws {
         let sample = F.heartRate(60, at: 0)
-        let store = try F.store([sample])
+        let store = try await F.store([sample])
         #expect(throws: DatabaseError.self) {
             try store.writer.write { db in
                 try db.execute(sql: "UPDATE healthObject SET startDate = startDate + 60 WHERE uuid = ?", arguments: [sample.id.uuidString])
@@ -197,15 +197,15 @@ import Testing
         }
     }
 
-    @Test func migratingAnExistingStoreFillsTheRollup() throws {
+    @Test func migratingAnExistingStoreFillsTheRollup() async throws {
         // Given a store whose rollup migration has not run yet (undone by hand on a saved store)
         let directory = try TemporaryDirectory()
         let path = directory.url.appendingPathComponent("store.sqlite").path
         let samples = Self.samples(seed: 9)
         do {
             let store = try HealthStore(path: path)
-            try store.save(samples.map { .quantitySample($0) })
-            try store.writer.write { db in
+            try await store.save(samples.map { .quantitySample($0) })
+            try await store.writer.write { db in
                 try db.execute(sql: """
                     DROP TRIGGER quantitySample_rollup_insert; DROP TRIGGER healthObject_rollup_delete;
                     DROP TRIGGER healthObject_rollup_frozen; DROP TRIGGER quantitySample_rollup_frozen;
@@ -221,7 +221,7 @@ import Testing
         let store = try HealthStore(path: path)
         let calendar = Self.calendar("Europe/Zurich")
         let anchor = calendar.date(from: DateComponents(year: 2026, month: 3, day: 25))!
-        let collection = try store.statisticsCollection(for: .heartRate, options: Self.allOptions, anchor: anchor,
+        let collection = try await store.statisticsCollection(for: .heartRate, options: Self.allOptions, anchor: anchor,
                                                         interval: DateComponents(day: 1), from: anchor,
                                                         to: anchor.addingTimeInterval(11 * 86_400), calendar: calendar)
 
