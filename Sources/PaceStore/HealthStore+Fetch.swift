@@ -167,6 +167,7 @@ extension HealthStore {
     /// Built on GRDB's `asyncRead` and a continuation rather than its `async` `read`, whose
     /// cancellation handling cost about 90 µs a call here (docs/DECISIONS.md, 112).
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        if Task.isCancelled { throw mapped(CancellationError()) }
         let writer = self.writer
         let result: Result<T, any Error> = await withCheckedContinuation { continuation in
             writer.asyncRead { database in
