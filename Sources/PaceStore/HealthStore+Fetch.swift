@@ -71,56 +71,32 @@ extension HealthStore {
         }
     }
 
-    /// Stored quantity samples of one type that overlap an interval, oldest first.
+    /// Stored quantity samples of one type in an interval, oldest first; see ``samples(of:from:to:limit:)``.
     ///
     /// - Parameters:
     ///   - type: The quantity type.
-    ///   - start: Samples ending before this are left out, when given.
-    ///   - end: Samples starting after this are left out, when given.
+    ///   - start: The interval's start, when given.
+    ///   - end: The interval's end (excluded), when given.
     public func quantitySamples(of type: QuantityTypeIdentifier, from start: Date? = nil, to end: Date? = nil)
         async throws(StoreError) -> [QuantitySample]
     {
-        try await samples(of: .quantity(type), from: start, to: end).compactMap { object in
-            if case .quantitySample(let sample) = object { return sample }
-            return nil
-        }
+        try await quantitySamples(matching: type, predicate: .date(from: start, to: end))
     }
 
-    /// Stored objects of one type that overlap an interval, oldest first.
+    /// Stored objects of one type in an interval, oldest first: ``samples(matching:predicate:sort:limit:)``
+    /// with ``SamplePredicate/date(from:to:options:)``, HealthKit's rule (an object counts if it
+    /// overlaps `[start, end)`; an instant counts at `start`, not at `end`).
     ///
     /// - Parameters:
     ///   - type: Any sample type, or the workout or route type.
-    ///   - start: Objects ending before this are left out, when given.
-    ///   - end: Objects starting after this are left out, when given.
+    ///   - start: The interval's start, when given.
+    ///   - end: The interval's end (excluded), when given.
     ///   - limit: At most this many, the oldest, when given.
+    /// - Throws: ``StoreError/Code/invalidDateRange`` when `end` is before `start`, or if SQLite fails.
     public func samples(of type: HealthObjectType, from start: Date? = nil, to end: Date? = nil, limit: Int? = nil)
         async throws(StoreError) -> [HealthObject]
     {
-        try await samples(of: type, from: start, to: end, limit: limit, source: nil)
-    }
-
-    /// ``samples(of:from:to:limit:)`` of one source only (`nil`: every source), filtered in the query.
-    func samples(of type: HealthObjectType, from start: Date?, to end: Date?, limit: Int?, source: String?)
-        async throws(StoreError) -> [HealthObject]
-    {
-        try await read { db in
-            var sql = """
-                SELECT uuid FROM healthObject
-                WHERE typeIdentifier = ? AND endDate >= ? AND startDate <= ?
-                """
-            var arguments: StatementArguments = [
-                type.identifier, start.map(StoreCoding.value) ?? -Double.greatestFiniteMagnitude,
-                end.map(StoreCoding.value) ?? Double.greatestFiniteMagnitude]
-            if let source {
-                sql += " AND sourceBundleIdentifier = ?"
-                arguments += [source]
-            }
-            sql += " ORDER BY startDate, anchor"
-            if let limit { sql += " LIMIT \(max(0, limit))" }
-            let ids = try String.fetchAll(db, sql: sql, arguments: arguments)
-            let reader = ObjectReader(db: db)
-            return try ids.compactMap { id in try reader.object(id: id) }
-        }
+        try await samples(matching: type, predicate: .date(from: start, to: end), limit: limit)
     }
 
     /// The anchor of the latest change (``Anchor/initial`` for an empty store).
@@ -136,10 +112,14 @@ extension HealthStore {
         }
     }
 
-    /// What was saved and deleted after `anchor`, read in one consistent snapshot.
+    /// What was saved and deleted after `anchor`, of every type, read in one consistent snapshot.
+    ///
+    /// The public change feed is ``anchoredObjects(_:)`` (HealthKit's anchored object query, per
+    /// type, with store-checked anchors); this store-wide listing of the same anchors is for the
+    /// package's own checks (tombstones across types, anchors after a bulk save).
     ///
     /// - Parameter anchor: The anchor a previous call returned, or ``Anchor/initial``.
-    public func changes(after anchor: Anchor) async throws(StoreError) -> StoreChanges {
+    package func changes(after anchor: Anchor) async throws(StoreError) -> StoreChanges {
         try await read { db in
             let saved = try Row.fetchAll(db, sql: """
                 SELECT uuid, typeIdentifier, anchor FROM healthObject WHERE anchor > ? ORDER BY anchor

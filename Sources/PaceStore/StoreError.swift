@@ -1,6 +1,7 @@
 import Foundation
 
-/// Why the health store refused an operation or could not open.
+/// Why the health store refused an operation or a query, or could not open: the store's one
+/// error vocabulary, for saves, deletes, queries and their long-running forms alike.
 ///
 /// Shaped like NIO's `FileSystemError`: a ``code`` to switch on, a ``message`` that
 /// says what was wrong, where, and what to do, an optional ``path`` and the
@@ -22,6 +23,8 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
             case database
             case notAuthorized, foreignAnchor, invalidQuery, readOnlyType
             case cancelled
+            case optionDoesNotFitType, noStatisticRequested, invalidInterval, invalidDateRange
+            case tooManyIntervals, incompatibleUnit, invalidPredicate
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -68,6 +71,20 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         /// activity summary type (HealthKit refuses such a request the same way).
         public static let readOnlyType = Code(.readOnlyType)
 
+        /// A statistic does not fit the type's aggregation style (sum of heart rate, average of steps).
+        public static let optionDoesNotFitType = Code(.optionDoesNotFitType)
+        /// The statistics options name no statistic to compute.
+        public static let noStatisticRequested = Code(.noStatisticRequested)
+        /// A collection interval is zero, negative or not a calendar interval.
+        public static let invalidInterval = Code(.invalidInterval)
+        /// The end of a query's date range is before its start.
+        public static let invalidDateRange = Code(.invalidDateRange)
+        /// The range holds more intervals than a statistics collection may have.
+        public static let tooManyIntervals = Code(.tooManyIntervals)
+        /// A quantity in a predicate cannot be converted to the type's canonical unit.
+        public static let incompatibleUnit = Code(.incompatibleUnit)
+        /// A predicate cannot be used with the queried type.
+        public static let invalidPredicate = Code(.invalidPredicate)
         /// The task that asked was cancelled before the store ran the operation; nothing was changed.
         public static let cancelled = Code(.cancelled)
 

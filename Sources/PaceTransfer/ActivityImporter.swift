@@ -93,7 +93,7 @@ public struct ActivityImporter: Sendable {
 
     /// A stored workout that is the same recording as `workout` under another sync identifier
     /// (one with the same identifier is left to the store's sync rules).
-    private func storedRecording(like workout: Workout) async throws(QueryError) -> Workout? {
+    private func storedRecording(like workout: Workout) async throws(StoreError) -> Workout? {
         guard let rule = sameRecording else { return nil }
         let window = SamplePredicate.date(from: workout.startDate.addingTimeInterval(-rule.startTolerance),
                                           to: workout.endDate.addingTimeInterval(rule.startTolerance))

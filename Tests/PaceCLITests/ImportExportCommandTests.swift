@@ -41,7 +41,8 @@ import Testing
         let tcx = try #require(workouts.first { $0.events.contains { $0.type == .lap } && $0.device?.name != "Apple Watch" })
         #expect(tcx.events.filter { $0.type == .lap }.count == 4)
         #expect(try await store.routes(forWorkout: tcx.id).first?.locations.isEmpty == false)
-        #expect(try await store.quantitySamples(of: .heartRate, from: tcx.startDate, to: tcx.endDate).count == 49, "one per trackpoint")
+        #expect(try await store.quantitySamples(matching: .heartRate, predicate: .workout(tcx.id)).count == 49,
+                "one per trackpoint, found as samples of the imported workout")
     }
 
     @Test func compressedFilesInAFolderAreImportedAndRecognisedUncompressed() async throws {

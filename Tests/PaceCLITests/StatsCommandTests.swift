@@ -85,7 +85,7 @@ import Testing
         defer { directory.remove() }
         let store = try await makeStore()
 
-        await #expect(throws: QueryError.self) {
+        await #expect(throws: StoreError.self) {
             try await report(["heartRate", "--from", "2026-03-29", "--to", "2026-03-30", "--sum", "--store", store])
         }
         await #expect(throws: (any Error).self) {

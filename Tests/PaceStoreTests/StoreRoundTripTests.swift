@@ -96,7 +96,17 @@ import Testing
         let middle = try await store.quantitySamples(of: .heartRate, from: TestObjects.morning.addingTimeInterval(60),
                                                to: TestObjects.morning.addingTimeInterval(180))
 
-        #expect(middle.map(\.quantity.value) == [101, 102, 103])
+        // HealthKit's half-open rule, as every query of the store: the instant at `to` is outside.
+        #expect(middle.map(\.quantity.value) == [101, 102])
+        let throughEnd = try await store.quantitySamples(of: .heartRate, from: TestObjects.morning.addingTimeInterval(60),
+                                                         to: TestObjects.morning.addingTimeInterval(180.001))
+        #expect(throughEnd.map(\.quantity.value) == [101, 102, 103])
+        let sameAsPredicate = try await store.quantitySamples(matching: .heartRate, predicate: .date(
+            from: TestObjects.morning.addingTimeInterval(60), to: TestObjects.morning.addingTimeInterval(180)))
+        #expect(sameAsPredicate == middle)
+        let series = try await store.quantitySeries(of: .heartRate, from: TestObjects.morning.addingTimeInterval(60),
+                                                    to: TestObjects.morning.addingTimeInterval(180))
+        #expect(series.map(\.value) == [101, 102], "the value series keeps the same half-open rule")
         #expect(try await store.quantitySamples(of: .stepCount).isEmpty)
     }
 

@@ -43,21 +43,19 @@ extension AuthorizedStore {
         return try await store.read { db in try canRead(type, db: db) } ? object : nil
     }
 
-    /// Stored objects of one type that overlap an interval, oldest first, as far as the client may see them.
-    ///
-    /// Without read permission, only the client's own objects (possibly none) — never an error. The
-    /// scope is part of the query: other sources' objects are never loaded.
+    /// Stored objects of one type in an interval, oldest first, as far as the client may see them:
+    /// ``samples(matching:predicate:sort:limit:)`` with ``SamplePredicate/date(from:to:options:)``
+    /// (HealthKit's rule: an object counts if it overlaps `[start, end)`).
     ///
     /// - Parameters:
     ///   - type: Any sample type, or the workout or route type.
-    ///   - start: Objects ending before this are left out, when given.
-    ///   - end: Objects starting after this are left out, when given.
-    /// - Throws: ``StoreError`` if SQLite fails.
+    ///   - start: The interval's start, when given.
+    ///   - end: The interval's end (excluded), when given.
+    /// - Throws: ``StoreError/Code/invalidDateRange`` when `end` is before `start`, or if SQLite fails.
     public func samples(of type: HealthObjectType, from start: Date? = nil, to end: Date? = nil)
         async throws(StoreError) -> [HealthObject]
     {
-        let readable = try await store.read { db in try canRead(type, db: db) }
-        return try await store.samples(of: type, from: start, to: end, limit: nil, source: readable ? nil : client)
+        try await samples(matching: type, predicate: .date(from: start, to: end))
     }
 
     /// Stored objects of one type matching a predicate, as far as the client may see them
@@ -69,11 +67,10 @@ extension AuthorizedStore {
     ///   - predicate: Which objects; all by default.
     ///   - sort: The order; oldest start first by default.
     ///   - limit: At most this many, when given.
-    /// - Throws: ``QueryError`` when the predicate does not fit the type or the store fails.
+    /// - Throws: ``StoreError`` when the predicate does not fit the type or the store fails.
     public func samples(matching type: HealthObjectType, predicate: SamplePredicate = .all,
-                        sort: [SampleSortDescriptor] = [.startDate()], limit: Int? = nil) async throws(QueryError) -> [HealthObject] {
-        let readable: Bool
-        do { readable = try await store.read { db in try canRead(type, db: db) } } catch { throw QueryError(error) }
+                        sort: [SampleSortDescriptor] = [.startDate()], limit: Int? = nil) async throws(StoreError) -> [HealthObject] {
+        let readable = try await store.read { db in try canRead(type, db: db) }
         return try await store.samples(matching: type, predicate: readable ? predicate : predicate && .source(client),
                                  sort: sort, limit: limit)
     }

@@ -13,16 +13,12 @@ extension AuthorizedStore {
     /// - Parameters:
     ///   - type: Any sample type, or the workout or route type.
     ///   - predicate: Which objects count; all by default.
-    /// - Throws: ``QueryError`` when the predicate does not fit the type or the store fails.
-    public func sources(of type: HealthObjectType, predicate: SamplePredicate = .all) async throws(QueryError) -> [Source] {
+    /// - Throws: ``StoreError`` when the predicate does not fit the type or the store fails.
+    public func sources(of type: HealthObjectType, predicate: SamplePredicate = .all) async throws(StoreError) -> [Source] {
         let condition = try predicate.sqlCondition(for: type)
-        do {
-            return try await store.read { db in
-                try HealthStore.sources(of: type, condition: condition,
-                                        onlyBundle: try scope(for: type, db: db).requiredSource, db: db)
-            }
-        } catch {
-            throw QueryError(error)
+        return try await store.read { db in
+            try HealthStore.sources(of: type, condition: condition,
+                                    onlyBundle: try scope(for: type, db: db).requiredSource, db: db)
         }
     }
 }

@@ -15,9 +15,9 @@ extension HealthStore {
     ///   - predicate: Which objects; all by default.
     ///   - sort: The order; oldest start first by default. Ties keep the order of saving.
     ///   - limit: At most this many, when given (0 or less gives none).
-    /// - Throws: ``QueryError`` when the predicate does not fit the type or the store fails.
+    /// - Throws: ``StoreError`` when the predicate does not fit the type or the store fails.
     public func samples(matching type: HealthObjectType, predicate: SamplePredicate = .all,
-                        sort: [SampleSortDescriptor] = [.startDate()], limit: Int? = nil) async throws(QueryError) -> [HealthObject]
+                        sort: [SampleSortDescriptor] = [.startDate()], limit: Int? = nil) async throws(StoreError) -> [HealthObject]
     {
         let condition = try predicate.sqlCondition(for: type)
         var sql = "SELECT o.uuid FROM healthObject o WHERE o.typeIdentifier = ? AND \(condition.sql) ORDER BY "
@@ -29,19 +29,15 @@ extension HealthStore {
             arguments += [max(0, limit)]
         }
         let query = sql, values = arguments
-        do {
-            return try await read { db in
-                let reader = ObjectReader(db: db)
-                return try String.fetchAll(db, sql: query, arguments: values).compactMap { id in try reader.object(id: id) }
-            }
-        } catch {
-            throw QueryError(error)
+        return try await read { db in
+            let reader = ObjectReader(db: db)
+            return try String.fetchAll(db, sql: query, arguments: values).compactMap { id in try reader.object(id: id) }
         }
     }
 
     /// Stored quantity samples of one type matching a predicate; see ``samples(matching:predicate:sort:limit:)``.
     public func quantitySamples(matching type: QuantityTypeIdentifier, predicate: SamplePredicate = .all,
-                                sort: [SampleSortDescriptor] = [.startDate()], limit: Int? = nil) async throws(QueryError) -> [QuantitySample]
+                                sort: [SampleSortDescriptor] = [.startDate()], limit: Int? = nil) async throws(StoreError) -> [QuantitySample]
     {
         try await samples(matching: .quantity(type), predicate: predicate, sort: sort, limit: limit).compactMap { object in
             if case .quantitySample(let sample) = object { return sample }

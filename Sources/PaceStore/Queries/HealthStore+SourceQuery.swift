@@ -15,14 +15,10 @@ extension HealthStore {
     /// - Parameters:
     ///   - type: Any sample type, or the workout or route type.
     ///   - predicate: Which objects count; all by default.
-    /// - Throws: ``QueryError`` when the predicate does not fit the type or the store fails.
-    public func sources(of type: HealthObjectType, predicate: SamplePredicate = .all) async throws(QueryError) -> [Source] {
+    /// - Throws: ``StoreError`` when the predicate does not fit the type or the store fails.
+    public func sources(of type: HealthObjectType, predicate: SamplePredicate = .all) async throws(StoreError) -> [Source] {
         let condition = try predicate.sqlCondition(for: type)
-        do {
-            return try await read { db in try Self.sources(of: type, condition: condition, onlyBundle: nil, db: db) }
-        } catch {
-            throw QueryError(error)
-        }
+        return try await read { db in try Self.sources(of: type, condition: condition, onlyBundle: nil, db: db) }
     }
 
     /// The sources query inside a read, limited to one bundle identifier when given.

@@ -21,38 +21,34 @@ extension HealthStore {
     ///   - options: The statistics; by default ``StatisticsOptions/default(for:)``.
     ///   - sourcePriority: Bundle identifiers, highest priority first, for merging overlapping
     ///     cumulative samples; sources not named rank after them, by first appearance.
-    /// - Throws: ``QueryError`` with ``QueryError/Code/optionDoesNotFitType`` or
-    ///   ``QueryError/Code/noStatisticRequested`` for options that do not fit the type, or when the store fails.
+    /// - Throws: ``StoreError`` with ``StoreError/Code/optionDoesNotFitType`` or
+    ///   ``StoreError/Code/noStatisticRequested`` for options that do not fit the type, or when the store fails.
     public func statistics(for type: QuantityTypeIdentifier, predicate: SamplePredicate = .all,
-                           options: StatisticsOptions? = nil, sourcePriority: [String] = []) async throws(QueryError) -> QuantityStatistics
+                           options: StatisticsOptions? = nil, sourcePriority: [String] = []) async throws(StoreError) -> QuantityStatistics
     {
         let options = options ?? .default(for: type)
         try options.validate(for: type)
         let condition = try predicate.sqlCondition(for: .quantity(type))
         let from = "FROM healthObject o JOIN quantitySample q ON q.uuid = o.uuid WHERE o.typeIdentifier = ? AND \(condition.sql)"
         let arguments = StatementArguments([type.rawValue]) + condition.arguments
-        do {
-            return try await read { db in
-                if options.contains(.sum) {
-                    let spans = try Row.fetchAll(db, sql: """
-                        SELECT o.startDate, o.endDate, q.canonicalValue, o.sourceBundleIdentifier \(from) ORDER BY o.startDate, o.anchor
-                        """, arguments: arguments).map(CumulativeSpan.init(row:))
-                    return Self.cumulativeStatistics(type: type, spans: spans, options: options, priority: sourcePriority)
-                }
-                var result = try Self.discreteStatistics(db, type: type, from: from, arguments: arguments, options: options)
-                if options.contains(.separateBySource) {
-                    let sources = try String.fetchAll(db, sql: "SELECT DISTINCT o.sourceBundleIdentifier \(from)", arguments: arguments)
-                    for source in sources {
-                        var sourceArguments = arguments
-                        sourceArguments += [source]
-                        result.bySource[source] = try Self.discreteStatistics(
-                            db, type: type, from: from + " AND o.sourceBundleIdentifier = ?", arguments: sourceArguments, options: options)
-                    }
-                }
-                return result
+        return try await read { db in
+            if options.contains(.sum) {
+                let spans = try Row.fetchAll(db, sql: """
+                    SELECT o.startDate, o.endDate, q.canonicalValue, o.sourceBundleIdentifier \(from) ORDER BY o.startDate, o.anchor
+                    """, arguments: arguments).map(CumulativeSpan.init(row:))
+                return Self.cumulativeStatistics(type: type, spans: spans, options: options, priority: sourcePriority)
             }
-        } catch {
-            throw QueryError(error)
+            var result = try Self.discreteStatistics(db, type: type, from: from, arguments: arguments, options: options)
+            if options.contains(.separateBySource) {
+                let sources = try String.fetchAll(db, sql: "SELECT DISTINCT o.sourceBundleIdentifier \(from)", arguments: arguments)
+                for source in sources {
+                    var sourceArguments = arguments
+                    sourceArguments += [source]
+                    result.bySource[source] = try Self.discreteStatistics(
+                        db, type: type, from: from + " AND o.sourceBundleIdentifier = ?", arguments: sourceArguments, options: options)
+                }
+            }
+            return result
         }
     }
 

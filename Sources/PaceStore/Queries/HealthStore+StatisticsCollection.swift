@@ -28,13 +28,13 @@ extension HealthStore {
     ///   - to: The end of the range (not before `from`).
     ///   - calendar: The calendar and time zone of the boundaries.
     ///   - sourcePriority: Bundle identifiers, highest priority first, for merging cumulative sources.
-    /// - Throws: ``QueryError``: ``QueryError/Code/invalidInterval`` for a zero, negative or unsupported
-    ///   interval, ``QueryError/Code/invalidDateRange`` when `to` is before `from`, options that do not
+    /// - Throws: ``StoreError``: ``StoreError/Code/invalidInterval`` for a zero, negative or unsupported
+    ///   interval, ``StoreError/Code/invalidDateRange`` when `to` is before `from`, options that do not
     ///   fit the type, or a store failure.
     public func statisticsCollection(for type: QuantityTypeIdentifier, predicate: SamplePredicate = .all,
                                      options: StatisticsOptions? = nil, anchor: Date, interval: DateComponents,
                                      from: Date, to: Date, calendar: Calendar,
-                                     sourcePriority: [String] = []) async throws(QueryError) -> StatisticsCollection
+                                     sourcePriority: [String] = []) async throws(StoreError) -> StatisticsCollection
     {
         let options = options ?? .default(for: type)
         try options.validate(for: type)
@@ -42,26 +42,22 @@ extension HealthStore {
         let condition = try predicate.sqlCondition(for: .quantity(type))
         guard grid.count > 0 else { return StatisticsCollection(type: type, options: options, statistics: []) }
         let entries: [QuantityStatistics]
-        do {
-            entries = try await read { db in
-                var entries = (0..<grid.count).map { QuantityStatistics(type: type, interval: grid.interval($0)) }
-                if options.contains(.sum) {
-                    try Self.fillCumulative(&entries, db: db, type: type, grid: grid, condition: condition,
-                                            options: options, priority: sourcePriority)
+        entries = try await read { db in
+            var entries = (0..<grid.count).map { QuantityStatistics(type: type, interval: grid.interval($0)) }
+            if options.contains(.sum) {
+                try Self.fillCumulative(&entries, db: db, type: type, grid: grid, condition: condition,
+                                        options: options, priority: sourcePriority)
+            } else {
+                if let plan = Self.rollupPlan(predicate, grid: grid) {
+                    try Self.fillDiscreteFromRollup(&entries, db: db, type: type, grid: grid, plan: plan, options: options)
                 } else {
-                    if let plan = Self.rollupPlan(predicate, grid: grid) {
-                        try Self.fillDiscreteFromRollup(&entries, db: db, type: type, grid: grid, plan: plan, options: options)
-                    } else {
-                        try Self.fillDiscrete(&entries, db: db, type: type, grid: grid, condition: condition, options: options)
-                    }
-                    if options.contains(.mostRecent) {
-                        try Self.fillMostRecent(&entries, db: db, type: type, grid: grid, condition: condition, options: options)
-                    }
+                    try Self.fillDiscrete(&entries, db: db, type: type, grid: grid, condition: condition, options: options)
                 }
-                return entries
+                if options.contains(.mostRecent) {
+                    try Self.fillMostRecent(&entries, db: db, type: type, grid: grid, condition: condition, options: options)
+                }
             }
-        } catch {
-            throw QueryError(error)
+            return entries
         }
         return StatisticsCollection(type: type, options: options, statistics: entries)
     }

@@ -12,9 +12,9 @@ struct IntervalGrid {
 
     var count: Int { boundaries.count - 1 }
 
-    init(anchor: Date, interval: DateComponents, from: Date, to: Date, calendar: Calendar) throws(QueryError) {
+    init(anchor: Date, interval: DateComponents, from: Date, to: Date, calendar: Calendar) throws(StoreError) {
         guard to >= from else {
-            throw QueryError(code: .invalidDateRange, message: "The range ends before it starts. Pass an end date after the start date.")
+            throw StoreError(code: .invalidDateRange, message: "The range ends before it starts. Pass an end date after the start date.")
         }
         let fields: [Calendar.Component] = [.year, .month, .weekOfYear, .day, .hour, .minute, .second, .nanosecond]
         let values = fields.compactMap { interval.value(for: $0) }
@@ -23,7 +23,7 @@ struct IntervalGrid {
         guard onlySupported, values.allSatisfy({ $0 >= 0 }), values.contains(where: { $0 > 0 }),
               let once = calendar.date(byAdding: interval, to: anchor), once > anchor
         else {
-            throw QueryError(code: .invalidInterval,
+            throw StoreError(code: .invalidInterval,
                 message: "The statistics interval must be a positive length of years, months, weeks, days, hours, minutes or seconds (e.g. 1 day); zero, negative or other components are not intervals.")
         }
         func boundary(_ k: Int) -> Date {
@@ -37,10 +37,10 @@ struct IntervalGrid {
         let estimate = (from.timeIntervalSince(anchor) / approximate).rounded(.down)
         let intervalEstimate = (to.timeIntervalSince(from) / approximate).rounded(.up)
         guard estimate.magnitude < 1e9, intervalEstimate <= Double(Self.maximumCount) else {
-            throw QueryError(code: .tooManyIntervals,
+            throw StoreError(code: .tooManyIntervals,
                 message: "The range holds more than \(Self.maximumCount) intervals or is too far from the anchor. Use a longer interval or a shorter range.")
         }
-        let tooMany = QueryError(code: .tooManyIntervals,
+        let tooMany = StoreError(code: .tooManyIntervals,
             message: "The calendar cannot place the intervals of this range. Use a calendar interval such as 1 day or 1 month.")
         var k = Int(estimate) - 1
         var steps = 0

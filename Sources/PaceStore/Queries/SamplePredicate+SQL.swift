@@ -12,17 +12,17 @@ extension SamplePredicate {
     /// The predicate as SQL over `healthObject o`, every value bound.
     ///
     /// - Parameter type: The queried type; quantity comparisons convert to its canonical unit.
-    func sqlCondition(for type: HealthObjectType) throws(QueryError) -> SQLCondition {
+    func sqlCondition(for type: HealthObjectType) throws(StoreError) -> SQLCondition {
         try Self.condition(node, type: type)
     }
 
-    private static func condition(_ node: Node, type: HealthObjectType) throws(QueryError) -> SQLCondition {
+    private static func condition(_ node: Node, type: HealthObjectType) throws(StoreError) -> SQLCondition {
         switch node {
         case .all:
             return SQLCondition(sql: "1", arguments: [])
         case .date(let from, let to, let options):
             if let from, let to, to < from {
-                throw QueryError(code: .invalidDateRange,
+                throw StoreError(code: .invalidDateRange,
                     message: "The date predicate ends (\(to.formatted(.iso8601))) before it starts (\(from.formatted(.iso8601))). Pass the earlier date as `from`.")
             }
             var parts: [String] = []
@@ -78,12 +78,12 @@ extension SamplePredicate {
                 """, arguments: [bound.value, "$.\"\(key.rawValue)\""] + inJSON.arguments)
         case .quantity(let comparison, let quantity):
             guard case .quantity(let identifier) = type else {
-                throw QueryError(code: .invalidPredicate,
+                throw StoreError(code: .invalidPredicate,
                     message: "A quantity comparison applies to quantity types only, not to \(type.identifier). Remove it or query a quantity type.")
             }
             let canonical: Double
             do { canonical = try quantity.doubleValue(for: identifier.canonicalUnit) } catch {
-                throw QueryError(code: .incompatibleUnit,
+                throw StoreError(code: .incompatibleUnit,
                     message: "The unit '\(quantity.unit.unitString)' cannot be converted to \(identifier.rawValue)'s unit '\(identifier.canonicalUnit.unitString)'. Compare with a quantity in a compatible unit.")
             }
             return SQLCondition(sql: "(SELECT canonicalValue FROM quantitySample WHERE uuid = o.uuid) \(comparison.rawValue) ?",
@@ -101,7 +101,7 @@ extension SamplePredicate {
         }
     }
 
-    private static func combined(_ lhs: Node, _ rhs: Node, with word: String, type: HealthObjectType) throws(QueryError) -> SQLCondition {
+    private static func combined(_ lhs: Node, _ rhs: Node, with word: String, type: HealthObjectType) throws(StoreError) -> SQLCondition {
         let left = try condition(lhs, type: type)
         let right = try condition(rhs, type: type)
         return SQLCondition(sql: "(\(left.sql) \(word) \(right.sql))", arguments: left.arguments + right.arguments)

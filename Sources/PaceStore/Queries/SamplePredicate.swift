@@ -86,7 +86,7 @@ public struct SamplePredicate: Sendable, Hashable {
     /// type's canonical unit, so `Quantity(value: 2, unit: .kilometer)` works for distances in metres.
     ///
     /// Querying another kind of type with this predicate, or a unit of another dimension, throws
-    /// ``QueryError/Code/incompatibleUnit`` or ``QueryError/Code/invalidPredicate``.
+    /// ``StoreError/Code/incompatibleUnit`` or ``StoreError/Code/invalidPredicate``.
     public static func quantity(_ comparison: ComparisonOperator, _ quantity: Quantity) -> SamplePredicate {
         SamplePredicate(.quantity(comparison, quantity))
     }

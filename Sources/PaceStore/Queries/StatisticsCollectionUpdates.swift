@@ -18,18 +18,18 @@ extension HealthStore {
     /// ```
     ///
     /// - Parameters: As for ``statisticsCollection(for:predicate:options:anchor:interval:from:to:calendar:sourcePriority:)``.
-    /// - Returns: A sequence of collections that throws ``QueryError``.
-    /// - Throws: ``QueryError`` for arguments the one-shot query would refuse.
+    /// - Returns: A sequence of collections that throws ``StoreError``.
+    /// - Throws: ``StoreError`` for arguments the one-shot query would refuse.
     public func statisticsCollectionUpdates(for type: QuantityTypeIdentifier, predicate: SamplePredicate = .all,
                                             options: StatisticsOptions? = nil, anchor: Date, interval: DateComponents,
                                             from: Date, to: Date, calendar: Calendar,
-                                            sourcePriority: [String] = []) throws(QueryError) -> StatisticsCollectionUpdates
+                                            sourcePriority: [String] = []) throws(StoreError) -> StatisticsCollectionUpdates
     {
         // Checks the arguments (and gives the first answer's cost once, up front, rather than inside the sequence).
         _ = try IntervalGrid(anchor: anchor, interval: interval, from: from, to: to, calendar: calendar)
         try (options ?? .default(for: type)).validate(for: type)
         _ = try predicate.sqlCondition(for: .quantity(type))
-        let query: @Sendable () async throws(QueryError) -> StatisticsCollection = { [self] () async throws(QueryError) in
+        let query: @Sendable () async throws(StoreError) -> StatisticsCollection = { [self] () async throws(StoreError) in
             try await statisticsCollection(for: type, predicate: predicate, options: options, anchor: anchor, interval: interval,
                                      from: from, to: to, calendar: calendar, sourcePriority: sourcePriority)
         }
@@ -38,14 +38,14 @@ extension HealthStore {
 }
 
 /// Statistics collections as the store changes: an `AsyncSequence` whose first element is the
-/// collection when iteration starts; it ends when the consuming task is cancelled and throws ``QueryError``.
+/// collection when iteration starts; it ends when the consuming task is cancelled and throws ``StoreError``.
 public struct StatisticsCollectionUpdates: AsyncSequence, Sendable {
     /// One collection.
     public typealias Element = StatisticsCollection
 
     let store: HealthStore
     let type: HealthObjectType
-    let query: @Sendable () async throws(QueryError) -> StatisticsCollection
+    let query: @Sendable () async throws(StoreError) -> StatisticsCollection
 
     /// Starts observing the store.
     public func makeAsyncIterator() -> AsyncIterator {
@@ -66,14 +66,14 @@ public struct StatisticsCollectionUpdates: AsyncSequence, Sendable {
 
         /// The next collection, or `nil` once the task is cancelled.
         ///
-        /// - Throws: ``QueryError``.
+        /// - Throws: ``StoreError``.
         public mutating func next() async throws -> StatisticsCollection? {
-            do { return try await base.next() } catch let error as QueryError { throw error } catch is CancellationError {
+            do { return try await base.next() } catch is CancellationError {
                 return nil
             } catch let error as StoreError {
-                throw QueryError(error)
+                throw error
             } catch {
-                throw QueryError(code: .store, message: "Observing the store failed: \(error).", cause: error)
+                throw StoreError(code: .database, message: "Observing the store failed: \(error).", cause: error)
             }
         }
     }

@@ -4,7 +4,7 @@ public import PaceModel
 ///
 /// Discrete types (heart rate, body mass) take ``average``, ``minimum``, ``maximum`` and
 /// ``mostRecent``; cumulative types (steps, distance, energy) take ``sum``. Any other pairing
-/// is ``QueryError/Code/optionDoesNotFitType``.
+/// is ``StoreError/Code/optionDoesNotFitType``.
 ///
 /// ```swift
 /// let stats = try await store.statistics(for: .heartRate, options: [.average, .maximum])
@@ -37,18 +37,18 @@ public struct StatisticsOptions: OptionSet, Sendable, Hashable {
     }
 
     /// Throws unless every requested statistic fits the type's aggregation style.
-    func validate(for type: QuantityTypeIdentifier) throws(QueryError) {
+    func validate(for type: QuantityTypeIdentifier) throws(StoreError) {
         let style = type.descriptor.aggregationStyle
         if intersection(Self.discrete.union(.sum)).isEmpty {
-            throw QueryError(code: .noStatisticRequested,
+            throw StoreError(code: .noStatisticRequested,
                 message: "No statistic was requested for \(type.rawValue). Pass .sum for a cumulative type or .average, .minimum, .maximum or .mostRecent for a discrete one.")
         }
         if style.isCumulative, !intersection(Self.discrete).isEmpty {
-            throw QueryError(code: .optionDoesNotFitType,
+            throw StoreError(code: .optionDoesNotFitType,
                 message: "\(type.rawValue) is cumulative: its samples add up, so average, minimum, maximum and most recent do not apply. Ask for the sum.")
         }
         if style.isDiscrete, contains(.sum) {
-            throw QueryError(code: .optionDoesNotFitType,
+            throw StoreError(code: .optionDoesNotFitType,
                 message: "\(type.rawValue) is discrete (\(style.rawValue)): its samples do not add up, so a sum does not apply. Ask for the average, minimum, maximum or most recent value.")
         }
     }

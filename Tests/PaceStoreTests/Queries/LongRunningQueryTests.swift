@@ -91,11 +91,11 @@ import Testing
 
     @Test func statisticsCollectionUpdatesRefuseBadArgumentsUpFront() throws {
         let store = try HealthStore.inMemory()
-        #expect(throws: QueryError.self) {
+        #expect(throws: StoreError.self) {
             _ = try store.statisticsCollectionUpdates(for: .heartRate, options: .sum, anchor: F.base,
                                                       interval: DateComponents(day: 1), from: F.base, to: F.at(86_400), calendar: utc)
         }
-        #expect(throws: QueryError.self) {
+        #expect(throws: StoreError.self) {
             _ = try store.statisticsCollectionUpdates(for: .heartRate, anchor: F.base, interval: DateComponents(day: 0),
                                                       from: F.base, to: F.at(86_400), calendar: utc)
         }

@@ -33,7 +33,7 @@ import Testing
         let store = try await F.store([F.heartRate(60, at: 0)])
         for predicate in [SamplePredicate.date(from: F.at(100), to: F.at(50)),
                           .source(F.watch.bundleIdentifier) && .date(from: F.at(100), to: F.at(50), options: .strictStartDate)] {
-            let error = await #expect(throws: QueryError.self) { _ = try await values(store, predicate) }
+            let error = await #expect(throws: StoreError.self) { _ = try await values(store, predicate) }
             #expect(error?.code == .invalidDateRange)
             #expect(error?.message.contains("before it starts") == true)
         }
@@ -66,7 +66,7 @@ import Testing
         #expect(try await values(store, .quantity(.greaterThan, Quantity(value: 100, unit: .countPerMinute))) == [120, 180])
         #expect(try await values(store, .quantity(.equal, twoPerSecond)) == [120])
         #expect(try await values(store, .quantity(.lessThanOrEqual, twoPerSecond)) == [60, 120])
-        await #expect(throws: QueryError.self) { try await values(store, .quantity(.lessThan, Quantity(value: 1, unit: .meter))) }
+        await #expect(throws: StoreError.self) { try await values(store, .quantity(.lessThan, Quantity(value: 1, unit: .meter))) }
         do {
             _ = try await store.samples(matching: .workout, predicate: .quantity(.lessThan, twoPerSecond))
             Issue.record("expected an error")

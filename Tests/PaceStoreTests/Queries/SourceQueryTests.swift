@@ -51,10 +51,10 @@ import Testing
         #expect(try await store.sources(of: .workout).isEmpty)
     }
 
-    @Test func aPredicateThatDoesNotFitTheTypeIsAQueryError() async throws {
+    @Test func aPredicateThatDoesNotFitTheTypeIsAStoreError() async throws {
         let store = try await makeStore()
 
-        let error = await #expect(throws: QueryError.self) {
+        let error = await #expect(throws: StoreError.self) {
             try await store.sources(of: .workout, predicate: .quantity(.greaterThan, Quantity(value: 1, unit: .count)))
         }
 

@@ -88,7 +88,7 @@ import Testing
 
     @Test func badIntervalsAndRangesAreErrors() async throws {
         let store = try HealthStore.inMemory()
-        func code(_ interval: DateComponents, from: Date = F.base, to: Date = F.at(86_400)) async -> QueryError.Code? {
+        func code(_ interval: DateComponents, from: Date = F.base, to: Date = F.at(86_400)) async -> StoreError.Code? {
             do {
                 _ = try await store.statisticsCollection(for: .stepCount, anchor: F.base, interval: interval, from: from, to: to, calendar: zurich)
                 return nil

@@ -44,7 +44,7 @@ import Testing
         } catch {
             #expect(error.message == "HKQuantityTypeIdentifierHeartRate is discrete (discreteTemporallyWeighted): its samples do not add up, so a sum does not apply. Ask for the average, minimum, maximum or most recent value.")
         }
-        await #expect(throws: QueryError.self) { try await store.statistics(for: .heartRate, options: .separateBySource) }
+        await #expect(throws: StoreError.self) { try await store.statistics(for: .heartRate, options: .separateBySource) }
     }
 
     @Test func separateBySourceGivesPerSourceResults() async throws {
