@@ -146,8 +146,26 @@ let package = Package(
             dependencies: ["PaceTransfer", "PaceFormats", "PaceModel", "PaceStore", "PaceTestSupport"],
             swiftSettings: swiftSettings
         ),
+        // HealthKit's storage rules as checks any backend of the store must pass (DECISIONS 114).
+        .target(
+            name: "PaceStoreConformance",
+            dependencies: ["PaceStore", "PaceModel", "PaceTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        // The store through its public API only: no SQL, whatever the backend.
         .testTarget(
             name: "PaceStoreTests",
+            dependencies: ["PaceStore", "PaceModel", "PaceTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PaceStoreConformanceTests",
+            dependencies: ["PaceStoreConformance", "PaceStore", "PaceModel", "PaceTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        // The SQLite backend's own tests: schema, pragmas, migrations, rollup triggers, checkpoints.
+        .testTarget(
+            name: "PaceStoreSQLiteTests",
             dependencies: ["PaceStore", "PaceModel", "PaceTestSupport",
                            .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings

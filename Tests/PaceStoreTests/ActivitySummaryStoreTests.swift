@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import PaceModel
 @testable import PaceStore
 import Testing
@@ -99,17 +98,6 @@ import Testing
 
         #expect(try await allowed.activitySummaries().map(\.dayText) == ["2026-06-01"])
         #expect(try await denied.activitySummaries().isEmpty)
-    }
-
-    @Test func aDayChangedOutsidePaceIsReportedAsCorrupt() async throws {
-        let store = try HealthStore.inMemory()
-        try await store.writer.write { db in
-            try db.execute(sql: "INSERT INTO activitySummary (day, savedAt) VALUES ('2026-99-01', 0)")
-        }
-
-        let error = await #expect(throws: StoreError.self) { try await store.activitySummaries() }
-
-        #expect(error?.code == .corrupt)
     }
 
     @Test func sharingAReadOnlyTypeIsRefusedBeforeAnythingIsAsked() async throws {

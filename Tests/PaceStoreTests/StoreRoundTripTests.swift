@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import PaceModel
 import PaceStore
 import PaceTestSupport
@@ -69,8 +68,6 @@ import Testing
         #expect(try await reopened.workout(id: workout.id) == workout)
         #expect(try await reopened.route(id: route.id) == route)
         #expect(try await reopened.quantitySample(id: sample.id) == sample)
-        let mode = try await reopened.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
-        #expect(mode == "wal")
     }
 
     @Test func workoutsAreListedNewestFirstAndFilteredByActivity() async throws {
@@ -110,16 +107,4 @@ import Testing
         #expect(try await store.quantitySamples(of: .stepCount).isEmpty)
     }
 
-    @Test func canonicalValueIsStoredForQueries() async throws {
-        let store = try HealthStore.inMemory()
-        let sample = QuantitySample(type: .bodyMass, quantity: Quantity(value: 150, unit: .pound),
-                                    start: TestObjects.morning, end: TestObjects.morning)
-        try await store.save(sample)
-
-        let canonical = try await store.writer.read { db in
-            try Double.fetchOne(db, sql: "SELECT canonicalValue FROM quantitySample WHERE uuid = ?", arguments: [sample.id.uuidString])
-        }
-
-        #expect(isApproximatelyEqual(try #require(canonical), 68.0388555, relative: 1e-9))
-    }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import PaceModel
 import PaceStore
 import PaceTestSupport
@@ -21,22 +20,6 @@ import Testing
         #expect(error?.message == "Route \(route.id.uuidString) belongs to workout \(first.id.uuidString) and cannot be moved to workout \(second.id.uuidString). Save the locations as a new route instead.")
         #expect(try await store.routes(forWorkout: first.id) == [route])
         #expect(try await store.routes(forWorkout: second.id).isEmpty)
-    }
-
-    @Test func databaseRefusesAnUpdateThatMovesARoute() async throws {
-        let store = try HealthStore.inMemory()
-        let first = TestObjects.run()
-        let second = TestObjects.run(start: TestObjects.morning.addingTimeInterval(7200))
-        let route = TestObjects.route(for: first)
-        try await store.save([.workout(first), .workout(second), .workoutRoute(route)])
-
-        #expect(throws: (any Error).self) {
-            try store.writer.write { db in
-                try db.execute(sql: "UPDATE workoutRoute SET workoutUUID = ? WHERE uuid = ?",
-                               arguments: [second.id.uuidString, route.id.uuidString])
-            }
-        }
-        #expect(try await store.route(id: route.id)?.workoutID == first.id)
     }
 
     @Test func routeForAMissingWorkoutIsRefused() async throws {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import PaceModel
 import PaceStore
 import PaceTestSupport

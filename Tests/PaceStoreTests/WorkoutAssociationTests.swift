@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import PaceModel
 @testable import PaceStore
 import PaceTestSupport
@@ -64,8 +63,6 @@ import Testing
         #expect(try await Self.values(store, of: run) == [160])
         try await store.delete(id: run.id)
         #expect(try await store.quantitySamples(of: .heartRate).map(\.id) == [second.id])
-        let rows = try await store.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM workoutSample") }
-        #expect(rows == 0)
     }
 
     @Test func theTimeRuleTakesTheWorkoutSourcesSamplesInsideItsInterval() async throws {
@@ -94,29 +91,5 @@ import Testing
         try builder.endCollection(at: T.morning.addingTimeInterval(600))
         let workout = try await builder.finishWorkout()
         #expect(try await Self.values(store, of: workout) == [140])
-    }
-
-    /// A store of schema v9 — samples linked only by the recorder's metadata, or not at all (imports) —
-    /// is migrated by `v10-workout-samples`.
-    @Test func aV9StoreGetsItsLinksFromMetadataAndTheTimeRule() async throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("v9.sqlite")
-        let run = T.run()
-        let recorded = Self.heartRate(150, after: 60, source: Self.phone,
-                                      metadata: [MetadataKey(rawValue: WorkoutSampleRule.legacyMetadataKey): .string(run.id.uuidString)])
-        let imported = Self.heartRate(151, after: 90)
-        let unrelated = Self.heartRate(152, after: 90, source: Self.phone)
-        let outside = Self.heartRate(153, after: 4000)
-        let queue = try DatabaseQueue(path: path)
-        try StoreSchema.migrator.migrate(queue, upTo: "v9-activity-summaries")
-        try await queue.write { db in
-            _ = try HealthStore.insert(HealthObjectBatch([.workout(run), .quantitySample(recorded), .quantitySample(imported),
-                                                          .quantitySample(unrelated), .quantitySample(outside)]),
-                                       skippingStoredSyncIdentifiers: false, db)
-        }
-        try queue.close()
-
-        let store = try HealthStore(path: path)
-        #expect(try await Self.values(store, of: run).sorted() == [150, 151])
     }
 }

@@ -10,9 +10,19 @@ extension AuthorizedStore {
     /// ```
     ///
     /// - Parameter objects: The objects to save.
-    /// - Throws: ``StoreError/Code/notAuthorized`` naming the first type the client may not share
-    ///   (nothing is saved then), or any error of ``HealthStore/save(_:)-([HealthObject])``.
+    /// A client writes as itself (HealthKit stamps every object with the app that saved it): an
+    /// object whose source names another bundle identifier is refused.
+    ///
+    /// - Throws: ``StoreError/Code/notAuthorized`` for an object of another source or naming the
+    ///   first type the client may not share (nothing is saved then), or any error of
+    ///   ``HealthStore/save(_:)-([HealthObject])``.
     public func save(_ objects: [HealthObject]) async throws(StoreError) {
+        if let foreign = objects.first(where: { $0.source.bundleIdentifier != client }) {
+            throw StoreError(code: .notAuthorized,
+                message: "'\(client)' may only save objects of its own source, not \(foreign.objectType.identifier) "
+                    + "\(foreign.id.uuidString) of '\(foreign.source.bundleIdentifier)'. Nothing was saved.",
+                path: store.path)
+        }
         for type in Set(objects.map(\.objectType)).sorted(by: { $0.identifier < $1.identifier }) {
             let status = try await authorizationStatus(for: type)
             guard status == .sharingAuthorized else {

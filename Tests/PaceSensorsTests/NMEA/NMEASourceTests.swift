@@ -151,7 +151,8 @@ import Testing
         let start = Date()
         task.cancel()
         await task.value
-        #expect(Date().timeIntervalSince(start) < 1, "cancellation took too long")
+        // A hang, not a speed: the reconnect loop must notice cancellation at all (10 s is far above any load).
+        #expect(Date().timeIntervalSince(start) < 10, "cancellation hung")
         terminal.close()
     }
 

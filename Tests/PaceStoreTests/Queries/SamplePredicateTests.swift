@@ -1,6 +1,7 @@
 import Foundation
 import PaceModel
 import PaceStore
+import PaceTestSupport
 import Testing
 
 @Suite struct SamplePredicateTests {

@@ -1,0 +1,38 @@
+import Foundation
+import PaceModel
+import PaceStore
+import PaceTestSupport
+import Testing
+
+extension StoreConformance {
+    /// Objects are immutable and their UUIDs are never reused; a batch is all or nothing.
+    static let identityRules: [Rule] = [
+        Rule(name: "a stored object is immutable: saving its UUID again is refused and changes nothing") { store in
+            let sample = TestObjects.heartRate(140)
+            try await store.save(sample)
+            var changed = sample
+            changed.quantity = Quantity(value: 99, unit: .countPerMinute)
+            let error = await #expect(throws: StoreError.self) { try await store.save(changed) }
+            #expect(error?.code == .duplicateObject)
+            #expect(try await store.quantitySample(id: sample.id) == sample)
+        },
+        Rule(name: "a deleted UUID is never stored again") { store in
+            let sample = TestObjects.heartRate(140)
+            try await store.save(sample)
+            #expect(try await store.delete(id: sample.id))
+            let error = await #expect(throws: StoreError.self) { try await store.save(sample) }
+            #expect(error?.code == .deletedObject)
+            #expect(try await store.object(id: sample.id) == nil)
+        },
+        Rule(name: "a batch with one invalid object saves nothing and allocates no anchor") { (store: HealthStore) async throws in
+            let good = TestObjects.heartRate(140)
+            let bad = QuantitySample(type: .heartRate, quantity: Quantity(value: 150, unit: .countPerMinute),
+                                     start: TestObjects.morning, end: TestObjects.morning.addingTimeInterval(-1))
+            let batch: [HealthObject] = [.quantitySample(good), .quantitySample(bad)]
+            let error = await #expect(throws: StoreError.self) { try await store.save(batch) }
+            #expect(error?.code == .invalidObject)
+            #expect(try await store.object(id: good.id) == nil)
+            #expect(try await store.currentAnchor() == .initial)
+        },
+    ]
+}
