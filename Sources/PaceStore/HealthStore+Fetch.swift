@@ -36,13 +36,25 @@ extension HealthStore {
 
     /// The routes of a workout, oldest first.
     public func routes(forWorkout workoutID: UUID) async throws(StoreError) -> [WorkoutRoute] {
+        try await routes(forWorkout: workoutID, source: nil)
+    }
+
+    /// ``routes(forWorkout:)`` of one source only (`nil`: every source), scoped in the query.
+    func routes(forWorkout workoutID: UUID, source: String?) async throws(StoreError) -> [WorkoutRoute] {
         try await read { db in
-            let ids = try String.fetchAll(db, sql: """
+            var sql = """
                 SELECT r.uuid FROM workoutRoute r JOIN healthObject o ON o.uuid = r.uuid
-                WHERE r.workoutUUID = ? ORDER BY o.startDate, o.anchor
-                """, arguments: [StoreCoding.text(workoutID)])
-            return try ids.compactMap { id -> WorkoutRoute? in
-                if case .workoutRoute(let route)? = try ObjectReader(db: db).object(id: id) { return route }
+                WHERE r.workoutUUID = ?
+                """
+            var arguments: StatementArguments = [StoreCoding.text(workoutID)]
+            if let source {
+                sql += " AND o.sourceBundleIdentifier = ?"
+                arguments += [source]
+            }
+            sql += " ORDER BY o.startDate, o.anchor"
+            let reader = ObjectReader(db: db)
+            return try String.fetchAll(db, sql: sql, arguments: arguments).compactMap { id -> WorkoutRoute? in
+                if case .workoutRoute(let route)? = try reader.object(id: id) { return route }
                 return nil
             }
         }

@@ -17,6 +17,19 @@ extension AuthorizedStore {
     ///   first type the client may not share (nothing is saved then), or any error of
     ///   ``HealthStore/save(_:)-([HealthObject])``.
     public func save(_ objects: [HealthObject]) async throws(StoreError) {
+        try await requireWritable(objects)
+        try await store.save(objects)
+    }
+
+    /// Saves a prepared batch (with its workout associations) as this client: the builders' path.
+    /// Same rules as ``save(_:)-([HealthObject])``.
+    package func save(_ batch: HealthObjectBatch) async throws(StoreError) {
+        try await requireWritable(batch.objects)
+        try await store.save(batch)
+    }
+
+    /// Refuses objects of another source and types the client may not share.
+    private func requireWritable(_ objects: [HealthObject]) async throws(StoreError) {
         if let foreign = objects.first(where: { $0.source.bundleIdentifier != client }) {
             throw StoreError(code: .notAuthorized,
                 message: "'\(client)' may only save objects of its own source, not \(foreign.objectType.identifier) "
@@ -34,7 +47,6 @@ extension AuthorizedStore {
                     path: store.path)
             }
         }
-        try await store.save(objects)
     }
 
     /// Saves one quantity sample as this client; see ``save(_:)-([HealthObject])``.

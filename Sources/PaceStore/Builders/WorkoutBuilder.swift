@@ -33,8 +33,8 @@ public struct WorkoutBuilder: Sendable {
         case discarded
     }
 
-    /// The store the workout is saved in.
-    public let store: HealthStore
+    /// Where the workout is saved: the owner's store or a client's view.
+    package let target: BuilderTarget
     /// What kind of workout.
     public let activityType: WorkoutActivityType
     /// Who writes it.
@@ -54,9 +54,19 @@ public struct WorkoutBuilder: Sendable {
     /// Metadata for the workout.
     public var metadata = Metadata()
 
-    /// Creates a builder.
+    /// Creates a builder that saves in the owner's store.
     public init(store: HealthStore, activityType: WorkoutActivityType, source: Source = .pace, device: Device? = nil) {
-        self.store = store
+        self.target = .owner(store)
+        self.activityType = activityType
+        self.source = source
+        self.device = device
+    }
+
+    /// Creates a builder that saves as a client (HealthKit's `HKWorkoutBuilder` made by an app):
+    /// finishing needs the client's share permission for workouts and for every sample type added,
+    /// and `source` must be the client's own.
+    public init(client: AuthorizedStore, activityType: WorkoutActivityType, source: Source, device: Device? = nil) {
+        self.target = .client(client)
         self.activityType = activityType
         self.source = source
         self.device = device
@@ -130,10 +140,12 @@ public struct WorkoutBuilder: Sendable {
 
     /// Saves the workout and its samples, associated with it, in one transaction.
     /// - Returns: The saved workout.
+    /// - Throws: ``StoreError``; for a client's builder also ``StoreError/Code/notAuthorized``, and
+    ///   the builder stays ended, so it can be finished again once permission is given.
     public mutating func finishWorkout(id: UUID = .timeOrdered()) async throws(StoreError) -> Workout {
         var copy = self
         let (workout, samples) = try copy.finishedObjects(id: id)
-        try await store.save(HealthObjectBatch([.workout(workout)] + samples.map(HealthObject.quantitySample),
+        try await target.save(HealthObjectBatch([.workout(workout)] + samples.map(HealthObject.quantitySample),
                                          associations: [WorkoutAssociation(workoutID: workout.id, sampleIDs: samples.map(\.id))]))
         self = copy
         return workout

@@ -32,8 +32,8 @@ public struct WorkoutRouteBuilder: Sendable {
     /// Locations closer in time than this to the previous kept one (seconds) are left out.
     public static let minimumSpacing = 1.0
 
-    /// The store the route is saved in.
-    public let store: HealthStore
+    /// Where the route is saved: the owner's store or a client's view.
+    package let target: BuilderTarget
     /// Building, finished or discarded.
     public private(set) var state: State = .building
     /// The locations kept so far, in time order.
@@ -41,9 +41,15 @@ public struct WorkoutRouteBuilder: Sendable {
     /// Locations left out by the accuracy or spacing rule.
     public private(set) var filteredCount = 0
 
-    /// Creates a builder.
+    /// Creates a builder that saves in the owner's store.
     public init(store: HealthStore) {
-        self.store = store
+        self.target = .owner(store)
+    }
+
+    /// Creates a builder that saves as a client (HealthKit's `HKWorkoutRouteBuilder` of an app): the
+    /// workout must be one the client sees, and finishing needs its share permission for routes.
+    public init(client: AuthorizedStore) {
+        self.target = .client(client)
     }
 
     /// Adds a batch of locations, in time order.
@@ -99,14 +105,14 @@ public struct WorkoutRouteBuilder: Sendable {
     ///   ``StoreError/Code/sessionEnded`` when the builder was already finished or discarded.
     public mutating func finishRoute(with workout: Workout, metadata: Metadata = Metadata()) async throws(StoreError) -> WorkoutRoute? {
         try requireBuilding()
-        guard try await store.workout(id: workout.id) != nil else {
+        guard try await target.hasWorkout(workout.id) else {
             throw StoreError(code: .workoutNotFound,
                              message: "Workout \(workout.id) is not in the store; save the workout before finishing its route.")
         }
         guard let route = try finishedRoute(for: workout.id, source: workout.source, device: workout.device, metadata: metadata) else {
             return nil
         }
-        try await store.save(route)
+        try await target.save(HealthObjectBatch([.workoutRoute(route)]))
         return route
     }
 
