@@ -1,11 +1,12 @@
 public import Foundation
 public import PaceModel
 
-/// What an Apple Health import did: counts per kind, duplicates skipped, warnings and rejections.
+/// What an Apple Health import did: counts per kind, duplicates skipped, and the items skipped
+/// (``warnings``) and refused (``rejected``) as typed ``ImportProblem``s.
 ///
-/// Characteristics (`<Me>`) are stored; activity summaries are only counted: the store has no table
-/// for them yet, so they are not stored (``notes`` says so).
-public struct AppleHealthImportReport: Hashable, Sendable, Codable {
+/// Characteristics (`<Me>`) and activity summaries are stored; correlations are counted and skipped
+/// (their inner records are imported).
+public struct AppleHealthImportReport: Hashable, Sendable, Encodable {
     /// The export's `<ExportDate>`, if it had a readable one.
     public var exportDate: Date?
     /// Items the reader delivered, of every kind (warnings included).
@@ -37,12 +38,13 @@ public struct AppleHealthImportReport: Hashable, Sendable, Codable {
     public var activitySummariesStored = 0
     /// Warnings of the reader (objects it skipped), all of them.
     public var warningCount = 0
-    /// The first ``maximumKeptMessages`` warnings.
-    public var warnings: [String] = []
+    /// The first ``maximumKeptMessages`` warnings: items skipped, with the reader's code and position.
+    public var warnings: [ImportProblem] = []
     /// Objects the store refused, all of them.
     public var rejectedCount = 0
-    /// The first ``maximumKeptMessages`` rejections, each with its reason.
-    public var rejected: [String] = []
+    /// The first ``maximumKeptMessages`` rejections: objects refused, each with its code, the object
+    /// (``ImportProblem/activity``) and the store's reason.
+    public var rejected: [ImportProblem] = []
     /// Notes on what was not imported and why.
     public var notes: [String] = []
 
@@ -55,14 +57,14 @@ public struct AppleHealthImportReport: Hashable, Sendable, Codable {
     /// Creates an empty report.
     public init() {}
 
-    mutating func warn(_ message: String) {
+    mutating func warn(_ problem: ImportProblem) {
         warningCount += 1
-        if warnings.count < Self.maximumKeptMessages { warnings.append(message) }
+        if warnings.count < Self.maximumKeptMessages { warnings.append(problem) }
     }
 
-    mutating func reject(_ message: String) {
+    mutating func reject(_ problem: ImportProblem) {
         rejectedCount += 1
-        if rejected.count < Self.maximumKeptMessages { rejected.append(message) }
+        if rejected.count < Self.maximumKeptMessages { rejected.append(problem) }
     }
 }
 

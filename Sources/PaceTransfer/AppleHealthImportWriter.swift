@@ -17,7 +17,7 @@ final class AppleHealthImportWriter: @unchecked Sendable {
         /// A workout and the routes read right after it.
         case workout(Workout, [WorkoutRoute])
         /// An item the reader could not place, reported in order with the store's rejections.
-        case reject(String)
+        case reject(ImportProblem)
     }
 
     static let maximumWaiting = 1
@@ -128,7 +128,7 @@ final class AppleHealthImportWriter: @unchecked Sendable {
                 } catch let error where Self.isFatal(error) {
                     throw error
                 } catch {
-                    update { $0.reject("\(Self.label(object)): \(error.message)") }
+                    update { $0.reject(ImportProblem(code: .storeRefused, activity: Self.label(object), message: error.message)) }
                 }
             }
         }
@@ -156,7 +156,9 @@ final class AppleHealthImportWriter: @unchecked Sendable {
         } catch let error where Self.isFatal(error) {
             throw error
         } catch {
-            update { $0.reject("\(Self.label(.workout(workout))) with \(routes.count) route(s): \(error.message)") }
+            update { $0.reject(ImportProblem(code: .storeRefused,
+                                             activity: "\(Self.label(.workout(workout))) with \(routes.count) route(s)",
+                                             message: error.message)) }
         }
     }
 

@@ -146,7 +146,8 @@ final class AppleHealthImportSession {
             if let workout = pendingWorkout, workout.id == route.workoutID {
                 pendingRoutes.append(route)
             } else {
-                try writer.enqueue(.reject("workout route from \(route.source.name): its workout was not read; skipped"))
+                try writer.enqueue(.reject(ImportProblem(code: .orphanRoute, activity: "workout route from \(route.source.name)",
+                                                         message: "its workout was not read before it; skipped")))
             }
             return
         }
@@ -178,10 +179,11 @@ final class AppleHealthImportSession {
                 try summary.validate()
                 activitySummaries.append(summary)
             } catch {
-                report.warn("\(error.description) Skipped.")
+                report.warn(ImportProblem(code: .invalidSummary, activity: "activity summary",
+                                          message: "\(error.description) Skipped."))
             }
         case .warning(let warning):
-            report.warn(warning.description)
+            report.warn(ImportProblem(warning))
         case .workoutRoute:
             break
         }

@@ -60,7 +60,10 @@ import Testing
         // Then
         #expect(report.characteristicsStored == 2)
         #expect(report.warningCount == 1)
-        #expect(report.warnings.first?.contains("HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse") == true)
+        let warning = try #require(report.warnings.first)
+        #expect(warning.message.contains("HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse"))
+        #expect(warning.code == .unknownType, "the reader's code, typed")
+        #expect(warning.file == "export.xml" && warning.position?.line != nil, "where: \(warning)")
         #expect(try await store.bloodType() == nil)
         #expect(try await store.wheelchairUse() == .yes)
     }

@@ -149,4 +149,27 @@ import Testing
         let own = try await store.quantitySamples(matching: .heartRate, predicate: .workout(workout.id)).map(\.quantity.value)
         #expect(own == [140, 150], "the watch's readings during the run, not the phone's nor the earlier one")
     }
+
+    @Test func skippedItemsAreTypedWithTheirPosition() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pace-ahwarn-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+            + "<Record type=\"HKQuantityTypeIdentifierHeartRate\" sourceName=\"Watch\" unit=\"count/min\" "
+            + "startDate=\"yesterday\" endDate=\"2024-05-01 07:10:00 +0000\" value=\"140\"/>\n"
+            + "<Record type=\"HKQuantityTypeIdentifierMadeUp\" sourceName=\"Watch\" unit=\"count\" "
+            + "startDate=\"2024-05-01 07:10:00 +0000\" endDate=\"2024-05-01 07:10:00 +0000\" value=\"1\"/>\n"
+            + "</HealthData>\n"
+        try Data(xml.utf8).write(to: folder.appendingPathComponent("export.xml"))
+
+        let report = try await AppleHealthImporter(store: try HealthStore.inMemory())
+            .import(at: folder.appendingPathComponent("export.xml"))
+
+        #expect(report.warningCount == 2 && report.samplesImported == 0)
+        #expect(report.warnings.map(\.code) == [.invalidDate, .unknownType])
+        #expect(report.warnings.map { $0.position?.line } == [3, 4], "each at its record's line")
+        #expect(report.warnings.allSatisfy { $0.file == "export.xml" && !$0.message.isEmpty })
+        let json = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
+        #expect(json.contains("\"code\":\"invalidDate\""), "the JSON names the code: \(json)")
+    }
 }

@@ -1,6 +1,10 @@
-/// Why an import refused a file or an activity, typed: a stable ``code`` to switch on, the file, the
-/// position in it when the reader knows one, the activity, and a message that says what was wrong
-/// and what to do (in the library's terms: no command-line flags). Encodable with stable field names.
+import PaceFormats
+
+/// Why an import refused or skipped a file, an activity or an object, typed: a stable ``code`` to
+/// switch on, the file, the position in it when the reader knows one, the activity or object, and a
+/// message that says what was wrong and what to do (in the library's terms: no command-line flags).
+/// Encodable with stable field names. Activity imports refuse with these; Apple Health imports list
+/// their skipped items (warnings) and refused objects with them too.
 public struct ImportProblem: Error, Hashable, Sendable, Encodable, CustomStringConvertible {
     /// What kind of refusal this is.
     public struct Code: Hashable, Sendable, Encodable, CustomStringConvertible {
@@ -24,8 +28,24 @@ public struct ImportProblem: Error, Hashable, Sendable, Encodable, CustomStringC
         public static let emptyArchive = Code("emptyArchive")
         /// An activity could not become a workout (no times, no positions …).
         public static let invalidActivity = Code("invalidActivity")
-        /// The store refused the workout or failed.
+        /// The store refused the workout or object, or failed.
         public static let storeRefused = Code("storeRefused")
+        /// An Apple Health item of a type, activity or characteristic the reader does not know; skipped.
+        public static let unknownType = Code("unknownType")
+        /// An Apple Health item with a number, unit or category value that cannot be read; skipped.
+        public static let invalidValue = Code("invalidValue")
+        /// An Apple Health item with a missing or unreadable date; skipped.
+        public static let invalidDate = Code("invalidDate")
+        /// An Apple Health item that ends before it starts; skipped.
+        public static let invalidInterval = Code("invalidInterval")
+        /// An Apple Health element Pace does not import (`ClinicalRecord`, `Audiogram`, …); skipped.
+        public static let unknownElement = Code("unknownElement")
+        /// A referenced route file that is missing or not valid GPX; the route was skipped.
+        public static let unreadableRoute = Code("unreadableRoute")
+        /// A route whose workout was not read (it must follow its workout in the export); skipped.
+        public static let orphanRoute = Code("orphanRoute")
+        /// An activity summary (one day's rings) that breaks the data model's rules; skipped.
+        public static let invalidSummary = Code("invalidSummary")
 
         /// The code's name.
         public var description: String { rawValue }
@@ -60,7 +80,8 @@ public struct ImportProblem: Error, Hashable, Sendable, Encodable, CustomStringC
     public var file: String?
     /// Where in the file, when the reader knows.
     public var position: Position?
-    /// The activity (its name, identifier or `activity N`), when the problem is one activity's.
+    /// The activity (its name, identifier or `activity N`) or, for an Apple Health item, the object
+    /// (its type, source and start), when the problem is one activity's or object's.
     public var activity: String?
     /// What was wrong and what to do.
     public var message: String
@@ -81,3 +102,20 @@ public struct ImportProblem: Error, Hashable, Sendable, Encodable, CustomStringC
         return "\(file): \(body)"
     }
 }
+
+extension ImportProblem {
+    /// A warning of the Apple Health reader (an item it skipped), with its code and position.
+    init(_ warning: AppleHealthWarning) {
+        let code: Code = switch warning.code {
+        case .unknownType: .unknownType
+        case .invalidValue: .invalidValue
+        case .invalidDate: .invalidDate
+        case .invalidInterval: .invalidInterval
+        case .unreadableRoute: .unreadableRoute
+        default: .unknownElement
+        }
+        self.init(code: code, file: warning.file, position: Position(line: warning.line, column: warning.column),
+                  message: warning.message)
+    }
+}
+
