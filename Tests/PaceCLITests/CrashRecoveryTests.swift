@@ -46,6 +46,12 @@ struct CrashRecoveryTests {
         var routeLocations: Int
     }
 
+    /// The journal's sessions, read from the kill loop's own thread (which may wait on async reads).
+    static func sessions(store path: String) throws -> [JournalSession] {
+        let journal = RecordingJournal(store: try HealthStore(path: path))
+        return try ThreadBridge.wait { () async throws(StoreError) in try await journal.sessions() }
+    }
+
     /// Called on the kill loop's own thread, so it may wait for the store's async reads.
     static func outcome(store path: String) throws -> Outcome? {
         let store = try HealthStore(path: path)
@@ -134,7 +140,7 @@ struct CrashRecoveryTests {
                     kill(process.processIdentifier, SIGKILL)
                     process.waitUntilExit()
                     drained.wait()
-                    let sessions = try RecordingJournal(store: HealthStore(path: store)).sessions()
+                    let sessions = try Self.sessions(store: store)
                     run.kills.append(Kill(acknowledged: reader.acknowledged, journaled: sessions.map(\.lastSequence).max() ?? 0))
                     if sessions.contains(where: { $0.status == .saved }) { finished = true }
                     if sessions.contains(where: { $0.status == .open }) { run.resumedRuns += 1 }
@@ -145,7 +151,7 @@ struct CrashRecoveryTests {
                     finished = true
                 }
             }
-            run.sessionsPerTrial.append(try RecordingJournal(store: HealthStore(path: store)).sessions().map(\.status))
+            run.sessionsPerTrial.append(try Self.sessions(store: store).map(\.status))
             run.outcomes.append(try outcome(store: store))
         }
         return run

@@ -95,8 +95,8 @@ struct LiveDriverTests {
             Issue.record("the first request (leave) should have stopped it: \(outcome)")
             return
         }
-        #expect(try journal.sessions().map(\.id) == [id])
-        #expect(try journal.sessions().map(\.status) == [.open])
+        await #expect(try journal.sessions().map(\.id) == [id])
+        await #expect(try journal.sessions().map(\.status) == [.open])
     }
 
     @Test("disconnections become sensor gaps; a lost GPS becomes one GPS gap, not a sensor gap; skipped input is counted")
@@ -195,7 +195,7 @@ struct LiveDriverTests {
             Issue.record("the session should be left open")
             return
         }
-        #expect(try journal.sessions(openOnly: true).map(\.id) == [id])
+        await #expect(try journal.sessions(openOnly: true).map(\.id) == [id])
 
         let other = try await LiveDriver.prepare(journal: journal, origin: "live:baro=iio:1", sources: [], activityType: .walking,
                                                  resumeInterrupted: true, terminal: terminal)
@@ -217,9 +217,9 @@ struct LiveDriverTests {
         #expect(workout.activityType == .walking)
         let gap = try #require(workout.events.first { $0.metadata[SessionStateMachine.eventKindKey] == .string("sensorGap.pressure") })
         #expect(gap.endDate < workout.endDate, "the gap closed when the barometer's readings came back, not at the finish")
-        let sessions = try journal.sessions()
+        let sessions = try await journal.sessions()
         #expect(sessions.first { $0.id == id }?.status == .saved)
-        #expect(try journal.contents(of: id).readingCount == 4)
+        await #expect(try journal.contents(of: id).readingCount == 4)
     }
 
     @Test("battery end to end: BatterySource on a fake tree → batteryLow marker, then at 4 % the session saves itself")

@@ -142,9 +142,9 @@ struct LiveServiceTests {
         seen.firstStatus = first.waitForExit()
         seen.firstError = first.standardError
         let journal = RecordingJournal(store: try HealthStore(path: store))
-        seen.openAfterLeave = try journal.sessions(openOnly: true).map(\.id)
+        seen.openAfterLeave = try ThreadBridge.wait { () async throws(StoreError) in try await journal.sessions(openOnly: true) }.map(\.id)
         if let id = seen.openAfterLeave.first {
-            let contents = try journal.contents(of: id)
+            let contents = try ThreadBridge.wait { () async throws(StoreError) in try await journal.contents(of: id) }
             seen.readingsAfterLeave = contents.readingCount
             for (_, entry) in contents.entries {
                 guard case .reading(let reading) = entry else { continue }
@@ -158,7 +158,7 @@ struct LiveServiceTests {
         second.send(SIGTERM)
         seen.secondStatus = second.waitForExit()
         seen.secondError = second.standardError
-        seen.sessions = try journal.sessions()
+        seen.sessions = try ThreadBridge.wait { () async throws(StoreError) in try await journal.sessions() }
         let reopened = journal.store
         seen.workouts = try ThreadBridge.wait { () async throws(StoreError) in try await reopened.workouts() }
         return seen
@@ -298,7 +298,7 @@ struct LiveServiceTests {
         seen.stopped = !isAlive(pace)
         if !seen.stopped { kill(pace, SIGKILL) }
         let journal = RecordingJournal(store: try HealthStore(path: store))
-        seen.sessions = try journal.sessions().map(\.status)
+        seen.sessions = try ThreadBridge.wait { () async throws(StoreError) in try await journal.sessions() }.map(\.status)
         let reopened = journal.store
         seen.workouts = try ThreadBridge.wait { () async throws(StoreError) in try await reopened.workouts() }
         return seen

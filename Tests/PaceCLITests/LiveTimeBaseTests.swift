@@ -68,7 +68,7 @@ struct LiveTimeBaseTests {
         #expect(workout.endDate >= start.addingTimeInterval(290), "the collection ends at the last fix, minutes ahead of the clock")
         #expect(workout.events.contains { $0.type == .motionPaused }, "the 40 s stop auto-pauses: \(workout.events.map(\.type))")
         #expect(workout.events.allSatisfy { $0.startDate >= workout.startDate && $0.endDate <= workout.endDate })
-        #expect(try journal.sessions(openOnly: true).isEmpty)
+        await #expect(try journal.sessions(openOnly: true).isEmpty)
     }
 
     @Test("a machine clock years behind a live GPS: the session takes the GPS's time, keeps every fix and corrects the other streams")
@@ -109,7 +109,7 @@ struct LiveTimeBaseTests {
         #expect(!rates.isEmpty)
         #expect(rates.allSatisfy { abs($0.startDate.timeIntervalSince(before)) < 60 }, "the strap's times are corrected too")
         #expect(await driver.clockNote?.contains("behind the GPS") == true)
-        let events = try journal.contents(of: try #require(try journal.sessions().first?.id)).entries.compactMap { entry -> String? in
+        let events = try await journal.contents(of: try #require(try journal.sessions().first?.id)).entries.compactMap { entry -> String? in
             if case .event(let event) = entry.1 { event.kind } else { nil }
         }
         #expect(events.filter { $0 == "timeBase" }.count == 1)

@@ -42,7 +42,7 @@ struct JournalTests {
     }
 
     @Test("batches come back merged in sequence order; ended sessions refuse more")
-    func appendAndRead() throws {
+    func appendAndRead() async throws {
         let store = try HealthStore.inMemory()
         let journal = RecordingJournal(store: store)
         let id = UUID()
@@ -55,7 +55,7 @@ struct JournalTests {
                                         events: [JournalEvent(sequence: 1, time: t0, kind: "start")],
                                         points: [WorkoutPoint(time: t0, latitude: 47.1, longitude: 8.2, distance: 0)]), to: id)
         try journal.append(JournalBatch(firstReadingSequence: 5, readings: Array(kinds[3...])), to: id)
-        let contents = try journal.contents(of: id)
+        let contents = try await journal.contents(of: id)
         #expect(contents.entries.map(\.sequence) == Array(1...9))
         #expect(contents.session.lastSequence == 9)
         let readings = contents.entries.compactMap { entry -> SensorReading? in
@@ -63,12 +63,12 @@ struct JournalTests {
         }
         #expect(readings == kinds)
         #expect(contents.points.count == 1)
-        #expect(try journal.sessions(openOnly: true).map(\.id) == [id])
+        #expect(try await journal.sessions(openOnly: true).map(\.id) == [id])
         try journal.close(id, status: .discarded, finalBatch: JournalBatch(firstReadingSequence: 10), endedAt: t0 + 5)
-        #expect(try journal.sessions(openOnly: true).isEmpty)
+        #expect(try await journal.sessions(openOnly: true).isEmpty)
         let ended = #expect(throws: StoreError.self) { try journal.append(JournalBatch(firstReadingSequence: 10, readings: kinds), to: id) }
         #expect(ended?.code == .sessionEnded)
-        let missing = #expect(throws: StoreError.self) { try journal.contents(of: UUID()) }
+        let missing = await #expect(throws: StoreError.self) { try await journal.contents(of: UUID()) }
         #expect(missing?.code == .sessionNotFound)
     }
 }

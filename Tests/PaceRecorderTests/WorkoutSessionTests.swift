@@ -67,9 +67,9 @@ struct WorkoutSessionTests {
         #expect(abs(distanceSum - recorded.summary.distance) < 0.1, "distance samples add up to the total")
         let energy = recorded.summary.activeEnergy
         #expect(abs(energy - 70 * recorded.summary.distance / 1000) < 1e-6)
-        let summary = try #require(try RecordingJournal(store: store).summary(ofWorkout: recorded.workout.id))
+        let summary = try await #require(try RecordingJournal(store: store).summary(ofWorkout: recorded.workout.id))
         #expect(try JSONDecoder().decode(WorkoutSummary.self, from: summary) == recorded.summary)
-        let points = try RecordingJournal(store: store).points(of: session.id)
+        let points = try await RecordingJournal(store: store).points(of: session.id)
         #expect((23...25).contains(points.count), "a workout point every 5 s; got \(points.count)")
         #expect(points.last.map { $0.distance > 300 } == true)
     }
@@ -115,7 +115,7 @@ struct WorkoutSessionTests {
             #expect(last - acknowledged <= 80, "at most one flush interval (1 s ≈ 77 readings) unacknowledged")
         }
         #expect(try await session.flush() == last)
-        let contents = try RecordingJournal(store: store).contents(of: session.id)
+        let contents = try await RecordingJournal(store: store).contents(of: session.id)
         #expect(contents.entries.count == Int(last))
         #expect(contents.entries.map(\.sequence) == Array(1...last))
     }
@@ -176,9 +176,9 @@ struct WorkoutSessionTests {
         let events = await recovered.events
         #expect(events.last?.type == .segment)
         #expect(events.last?.metadata[SessionStateMachine.eventKindKey] == .string("recordingGap"))
-        #expect(try journal.sessions(openOnly: true).count == 1)
+        await #expect(try journal.sessions(openOnly: true).count == 1)
         _ = try await recovered.finish()
-        #expect(try journal.sessions(openOnly: true).isEmpty)
+        await #expect(try journal.sessions(openOnly: true).isEmpty)
     }
 
     @Test("GPS silence while other streams run is marked as a GPS gap and bridged")
@@ -207,7 +207,7 @@ struct WorkoutSessionTests {
         try await session.ingest(SensorReading(time: t0, value: .heartRate(HeartRateReading(beatsPerMinute: 90))))
         try await session.discard()
         #expect(await session.state == .discarded)
-        #expect(try journal.session(session.id).status == .discarded)
+        await #expect(try journal.session(session.id).status == .discarded)
         #expect(try await store.workouts().isEmpty)
     }
 

@@ -45,7 +45,7 @@ struct RecoverCommand: AsyncParsableCommand {
 
     func run() async throws {
         let journal = RecordingJournal(store: try storeOptions.open())
-        var open = try journal.sessions(openOnly: true)
+        var open = try await journal.sessions(openOnly: true)
         if let session, let id = UUID(uuidString: session) {
             open = open.filter { $0.id == id }
             guard !open.isEmpty else { throw ValidationError("No unfinished session \(session). Run `pace recover` to list them.") }
@@ -53,7 +53,7 @@ struct RecoverCommand: AsyncParsableCommand {
         guard finish || discard else {
             var listings: [Listing] = []
             for item in open {
-                let contents = try journal.contents(of: item.id)
+                let contents = try await journal.contents(of: item.id)
                 let configuration = try? JSONDecoder().decode(WorkoutSessionConfiguration.self, from: item.configuration)
                 listings.append(Listing(id: item.id, activityType: item.activityType.name, createdAt: item.createdAt,
                                         lastReading: contents.lastTime, readings: contents.readingCount, origin: configuration?.origin))
@@ -71,7 +71,7 @@ struct RecoverCommand: AsyncParsableCommand {
             return
         }
         for item in open {
-            let contents = try journal.contents(of: item.id)
+            let contents = try await journal.contents(of: item.id)
             let clock = ManualSessionClock(contents.lastTime ?? item.createdAt)
             let (session, _) = try await WorkoutSession.recover(item.id, journal: journal, clock: clock)
             if discard {

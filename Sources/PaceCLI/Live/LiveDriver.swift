@@ -87,9 +87,9 @@ actor LiveDriver {
     static func prepare(journal: RecordingJournal, origin: String, sources: [any SensorSource], activityType: WorkoutActivityType,
                         resumeInterrupted: Bool, terminal: LiveTerminal,
                         clock: any SessionClock = SystemSessionClock()) async throws -> LiveDriver {
-        let sessions = try InterruptedSessions(journal: journal, origin: origin, resume: resumeInterrupted)
+        let sessions = try await InterruptedSessions(journal: journal, origin: origin, resume: resumeInterrupted)
         if let interrupted = sessions.resumable {
-            let contents = try journal.contents(of: interrupted.id)
+            let contents = try await journal.contents(of: interrupted.id)
             let (session, gap) = try await WorkoutSession.recover(interrupted.id, journal: journal, clock: clock)
             terminal.log("Resuming interrupted session \(interrupted.id) after \(contents.readingCount) journaled readings "
                 + String(format: "(nothing recorded for %.0f s).", gap))
@@ -202,9 +202,9 @@ actor LiveDriver {
 
     /// The report of a workout the session saved by itself, read back from the store.
     private func savedReport(endedBy: String) async throws -> LiveRecordingReport {
-        guard let workoutID = try journal.session(session.id).workoutID,
+        guard let workoutID = try await journal.session(session.id).workoutID,
               let workout = try await journal.store.workout(id: workoutID),
-              let summaryData = try journal.summary(ofWorkout: workoutID) else {
+              let summaryData = try await journal.summary(ofWorkout: workoutID) else {
             throw SessionError(code: .journal, message: "Session \(session.id) was saved but its workout cannot be read back from the store; `pace list` shows the workouts it holds (is another process changing this store?).")
         }
         let summary = try JSONDecoder().decode(PaceRecorder.WorkoutSummary.self, from: summaryData)

@@ -16,8 +16,8 @@ struct InterruptedSessions {
     ///   - journal: The store's recording journal.
     ///   - origin: The new recording's source (a replayed file, or the canonical sensor options).
     ///   - resume: Whether to resume one (`false` with `--new`).
-    init(journal: RecordingJournal, origin: String, resume: Bool) throws {
-        let open = try journal.sessions(openOnly: true)
+    init(journal: RecordingJournal, origin: String, resume: Bool) async throws {
+        let open = try await journal.sessions(openOnly: true)
         let sameOrigin = open.filter { candidate in
             (try? JSONDecoder().decode(WorkoutSessionConfiguration.self, from: candidate.configuration))?.origin == origin
         }

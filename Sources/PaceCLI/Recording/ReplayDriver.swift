@@ -25,9 +25,9 @@ actor ReplayDriver {
     /// Resumes the interrupted session from the same source, or begins a new one.
     static func prepare(journal: RecordingJournal, replay: ActivityReplay, activityType: WorkoutActivityType, origin: String,
                         resumeInterrupted: Bool, log: @escaping @Sendable (String) -> Void) async throws -> ReplayDriver {
-        let sessions = try InterruptedSessions(journal: journal, origin: origin, resume: resumeInterrupted)
+        let sessions = try await InterruptedSessions(journal: journal, origin: origin, resume: resumeInterrupted)
         if let interrupted = sessions.resumable {
-            let contents = try journal.contents(of: interrupted.id)
+            let contents = try await journal.contents(of: interrupted.id)
             let clock = ManualSessionClock(contents.lastTime ?? replay.start ?? Date())
             let (session, _) = try await WorkoutSession.recover(interrupted.id, journal: journal, clock: clock)
             let fed = contents.readingCount + contents.eventCount(kinds: replayedCommandKinds)

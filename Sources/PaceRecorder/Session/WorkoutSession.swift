@@ -282,7 +282,7 @@ public actor WorkoutSession {
     public static func recover(_ id: UUID, journal: RecordingJournal,
                                clock: any SessionClock = SystemSessionClock()) async throws(SessionError) -> (session: WorkoutSession, gap: Double) {
         let contents: JournalContents
-        do { contents = try journal.contents(of: id) } catch {
+        do { contents = try await journal.contents(of: id) } catch {
             throw SessionError(code: .journal, message: "Cannot read the session journal: \(error.message)", cause: error)
         }
         guard contents.session.status == .open else {

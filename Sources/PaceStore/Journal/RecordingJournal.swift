@@ -12,9 +12,13 @@ import PaceModel
 ///
 /// ```swift
 /// let journal = RecordingJournal(store: store)
-/// try journal.create(JournalSession(id: id, activityType: .running, createdAt: now, configuration: json))
-/// try journal.append(JournalBatch(firstReadingSequence: 1, readings: readings), to: id)
+/// for session in try await journal.sessions(openOnly: true) { print(session.id) }
 /// ```
+///
+/// Reading it is `async`, as every store read. Writing it (``create(_:)``, ``append(_:to:)``,
+/// ``close(_:status:finalBatch:endedAt:)`` and the finish) is the recorder's business, `package`
+/// and synchronous: a recording session commits durably before it acknowledges readings, and does
+/// so on its own actor until the journal becomes write-behind (docs/DECISIONS.md, 108 and 116).
 public struct RecordingJournal: Sendable {
     /// The store whose file holds the journal.
     public let store: HealthStore
@@ -26,7 +30,7 @@ public struct RecordingJournal: Sendable {
 
     /// Records a new, open session.
     /// - Throws: ``StoreError`` with ``StoreError/Code/duplicateObject`` when the identifier is taken.
-    public func create(_ session: JournalSession) throws(StoreError) {
+    package func create(_ session: JournalSession) throws(StoreError) {
         try write { db in
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM recordingSession WHERE uuid = ?", arguments: [session.id.uuidString]) == true {
                 throw StoreError(code: .duplicateObject, message: "A recording session \(session.id) already exists; start a new session with a new identifier.")
@@ -43,7 +47,7 @@ public struct RecordingJournal: Sendable {
     /// Appends a batch to an open session in one durable transaction.
     /// - Throws: ``StoreError`` with ``StoreError/Code/sessionNotFound`` or
     ///   ``StoreError/Code/sessionEnded``, or a database error; nothing is written then.
-    public func append(_ batch: JournalBatch, to sessionID: UUID) throws(StoreError) {
+    package func append(_ batch: JournalBatch, to sessionID: UUID) throws(StoreError) {
         guard !batch.isEmpty else { return }
         try write { db in
             try Self.requireOpen(sessionID, db)
@@ -82,7 +86,7 @@ public struct RecordingJournal: Sendable {
     ///   - status: ``JournalSession/Status/discarded`` or ``JournalSession/Status/failed``.
     ///   - finalBatch: The last readings and events.
     ///   - endedAt: When it ended.
-    public func close(_ sessionID: UUID, status: JournalSession.Status, finalBatch: JournalBatch, endedAt: Date) throws(StoreError) {
+    package func close(_ sessionID: UUID, status: JournalSession.Status, finalBatch: JournalBatch, endedAt: Date) throws(StoreError) {
         precondition(status == .discarded || status == .failed, "close(_:status:) ends a session without a workout")
         try write { db in
             try Self.requireOpen(sessionID, db)
@@ -93,8 +97,8 @@ public struct RecordingJournal: Sendable {
     }
 
     /// The sessions, newest first; only open ones when `openOnly`.
-    public func sessions(openOnly: Bool = false) throws(StoreError) -> [JournalSession] {
-        try read { db in
+    public func sessions(openOnly: Bool = false) async throws(StoreError) -> [JournalSession] {
+        try await store.read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT * FROM recordingSession \(openOnly ? "WHERE status = 'open'" : "") ORDER BY createdAt DESC
                 """)
@@ -104,15 +108,15 @@ public struct RecordingJournal: Sendable {
 
     /// One session's record.
     /// - Throws: ``StoreError`` with ``StoreError/Code/sessionNotFound``.
-    public func session(_ id: UUID) throws(StoreError) -> JournalSession {
-        try read { db in try Self.session(id, db) }
+    public func session(_ id: UUID) async throws(StoreError) -> JournalSession {
+        try await store.read { db in try Self.session(id, db) }
     }
 
     /// Everything journaled for a session, merged in sequence order.
     /// - Throws: ``StoreError`` with ``StoreError/Code/sessionNotFound``, or
     ///   ``StoreError/Code/corrupt`` when a chunk cannot be decoded.
-    public func contents(of id: UUID) throws(StoreError) -> JournalContents {
-        try read { db in
+    public func contents(of id: UUID) async throws(StoreError) -> JournalContents {
+        try await store.read { db in
             let session = try Self.session(id, db)
             var entries: [(sequence: Int64, entry: JournalContents.Entry)] = []
             let chunks = try Row.fetchCursor(db, sql: "SELECT firstSequence, count, payload FROM recordingChunk WHERE sessionUUID = ? ORDER BY firstSequence",
@@ -138,13 +142,13 @@ public struct RecordingJournal: Sendable {
     }
 
     /// The workout points of a session, by time.
-    public func points(of id: UUID) throws(StoreError) -> [WorkoutPoint] {
-        try read { db in try Self.points(id, db) }
+    public func points(of id: UUID) async throws(StoreError) -> [WorkoutPoint] {
+        try await store.read { db in try Self.points(id, db) }
     }
 
     /// The stored summary of a workout recorded by Pace, as the recorder encoded it, or `nil`.
-    public func summary(ofWorkout workoutID: UUID) throws(StoreError) -> Data? {
-        try read { db in
+    public func summary(ofWorkout workoutID: UUID) async throws(StoreError) -> Data? {
+        try await store.read { db in
             try Data.fetchOne(db, sql: "SELECT summary FROM workoutSummary WHERE workoutUUID = ?", arguments: [workoutID.uuidString])
         }
     }
@@ -225,7 +229,5 @@ public struct RecordingJournal: Sendable {
         try store.writeBlocking(body)
     }
 
-    private func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        try store.readBlocking(body)
-    }
+
 }
