@@ -81,7 +81,7 @@ struct RecordingCommand: AsyncParsableCommand {
         var result = Result()
         let cpuBefore = Self.cpuSeconds()
         let wallBefore = ContinuousClock.now
-        let session = try WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running),
+        let session = try await WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running),
                                                journal: RecordingJournal(store: store), clock: clock)
         try await session.start()
         for second in 0..<seconds {

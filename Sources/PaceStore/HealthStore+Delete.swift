@@ -24,7 +24,7 @@ extension HealthStore {
     @discardableResult
     public func delete(ids: [UUID]) async throws(StoreError) -> Int {
         do {
-            return try await writer.write { db in
+            return try await write { db in
                 let deleter = ObjectDeleter(db: db, now: Date(), writer: ObjectWriter(db: db, now: Date()))
                 var count = 0
                 for id in ids where try deleter.delete(id: StoreCoding.text(id)) { count += 1 }

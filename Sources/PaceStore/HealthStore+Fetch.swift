@@ -171,8 +171,15 @@ extension HealthStore {
 
     /// Runs `body` in one write transaction on the backend's writer and maps its errors; the
     /// caller's task is suspended meanwhile (see ``read(_:)``).
-    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(StoreError) -> T {
-        do { return try await writer.write(body) } catch { throw mapped(error) }
+    ///
+    /// Built on GRDB's `asyncWrite` and a continuation, as ``read(_:)`` is.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        if Task.isCancelled { throw mapped(CancellationError()) }
+        let writer = self.writer
+        let result: Result<T, any Error> = await withCheckedContinuation { continuation in
+            writer.asyncWrite(body) { _, result in continuation.resume(returning: result) }
+        }
+        do { return try result.get() } catch { throw mapped(error) }
     }
 
     /// ``read(_:)`` for package code that runs on a thread of its own (the recording journal, the

@@ -46,15 +46,15 @@ struct JournalTests {
         let store = try HealthStore.inMemory()
         let journal = RecordingJournal(store: store)
         let id = UUID()
-        try journal.create(JournalSession(id: id, activityType: .running, createdAt: t0, configuration: Data("{}".utf8)))
-        #expect(throws: StoreError.self) {
-            try journal.create(JournalSession(id: id, activityType: .running, createdAt: t0, configuration: Data()))
+        try await journal.create(JournalSession(id: id, activityType: .running, createdAt: t0, configuration: Data("{}".utf8)))
+        await #expect(throws: StoreError.self) {
+            try await journal.create(JournalSession(id: id, activityType: .running, createdAt: t0, configuration: Data()))
         }
         let kinds = everyKind
-        try journal.append(JournalBatch(firstReadingSequence: 2, readings: Array(kinds[0..<3]),
+        try await journal.append(JournalBatch(firstReadingSequence: 2, readings: Array(kinds[0..<3]),
                                         events: [JournalEvent(sequence: 1, time: t0, kind: "start")],
                                         points: [WorkoutPoint(time: t0, latitude: 47.1, longitude: 8.2, distance: 0)]), to: id)
-        try journal.append(JournalBatch(firstReadingSequence: 5, readings: Array(kinds[3...])), to: id)
+        try await journal.append(JournalBatch(firstReadingSequence: 5, readings: Array(kinds[3...])), to: id)
         let contents = try await journal.contents(of: id)
         #expect(contents.entries.map(\.sequence) == Array(1...9))
         #expect(contents.session.lastSequence == 9)
@@ -64,9 +64,9 @@ struct JournalTests {
         #expect(readings == kinds)
         #expect(contents.points.count == 1)
         #expect(try await journal.sessions(openOnly: true).map(\.id) == [id])
-        try journal.close(id, status: .discarded, finalBatch: JournalBatch(firstReadingSequence: 10), endedAt: t0 + 5)
+        try await journal.close(id, status: .discarded, finalBatch: JournalBatch(firstReadingSequence: 10), endedAt: t0 + 5)
         #expect(try await journal.sessions(openOnly: true).isEmpty)
-        let ended = #expect(throws: StoreError.self) { try journal.append(JournalBatch(firstReadingSequence: 10, readings: kinds), to: id) }
+        let ended = await #expect(throws: StoreError.self) { try await journal.append(JournalBatch(firstReadingSequence: 10, readings: kinds), to: id) }
         #expect(ended?.code == .sessionEnded)
         let missing = await #expect(throws: StoreError.self) { try await journal.contents(of: UUID()) }
         #expect(missing?.code == .sessionNotFound)

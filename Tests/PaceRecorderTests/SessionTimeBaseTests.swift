@@ -14,7 +14,7 @@ struct SessionTimeBaseTests {
         let workout = SyntheticWorkout(seconds: 150, stationary: 60..<80)
         let lag = 600.0
         let clock = ManualSessionClock(workout.start.addingTimeInterval(-lag))
-        let session = try WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running),
+        let session = try await WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running),
                                                journal: RecordingJournal(store: store), clock: clock)
         try await session.start()
         for (arrival, reading) in workout.readings() {
@@ -39,7 +39,7 @@ struct SessionTimeBaseTests {
         let stale = Date(timeIntervalSince1970: 1_577_836_800)  // 2020-01-01: a board booted without its clock
         let offset = 6.0 * 365 * 86_400
         let clock = ManualSessionClock(stale)
-        let session = try WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running), journal: journal, clock: clock)
+        let session = try await WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running), journal: journal, clock: clock)
         try await session.start()
         clock.advance(by: 2)
         try await session.lap()

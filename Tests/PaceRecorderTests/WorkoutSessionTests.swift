@@ -10,7 +10,7 @@ struct WorkoutSessionTests {
     static func started(_ workout: SyntheticWorkout, journal: RecordingJournal,
                         activity: WorkoutActivityType = .running) async throws -> (WorkoutSession, ManualSessionClock) {
         let clock = ManualSessionClock(workout.start)
-        let session = try WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: activity), journal: journal, clock: clock)
+        let session = try await WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: activity), journal: journal, clock: clock)
         try await session.start()
         return (session, clock)
     }
@@ -28,7 +28,7 @@ struct WorkoutSessionTests {
                        configuration: WorkoutSessionConfiguration = WorkoutSessionConfiguration(activityType: .running))
         async throws -> (RecordedWorkout, WorkoutSession) {
         let clock = ManualSessionClock(workout.start)
-        let session = try WorkoutSession.begin(configuration: configuration, journal: RecordingJournal(store: store), clock: clock)
+        let session = try await WorkoutSession.begin(configuration: configuration, journal: RecordingJournal(store: store), clock: clock)
         try await session.start()
         for (arrival, reading) in workout.readings() {
             clock.set(arrival)
@@ -104,7 +104,7 @@ struct WorkoutSessionTests {
         let store = try HealthStore.inMemory()
         let workout = SyntheticWorkout(seconds: 30)
         let clock = ManualSessionClock(workout.start)
-        let session = try WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running),
+        let session = try await WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running),
                                                journal: RecordingJournal(store: store), clock: clock)
         try await session.start()
         var last: Int64 = 0
@@ -128,7 +128,7 @@ struct WorkoutSessionTests {
         let store = try HealthStore.inMemory()
         let journal = RecordingJournal(store: store)
         let clock = ManualSessionClock(workout.start)
-        var session = try WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running), journal: journal, clock: clock)
+        var session = try await WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running), journal: journal, clock: clock)
         try await session.start()
         let readings = workout.readings()
         var next = 0
@@ -196,7 +196,7 @@ struct WorkoutSessionTests {
         let store = try HealthStore.inMemory()
         let journal = RecordingJournal(store: store)
         let t0 = Date(timeIntervalSinceReferenceDate: 800_000_000)
-        let session = try WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .walking), journal: journal,
+        let session = try await WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .walking), journal: journal,
                                                clock: ManualSessionClock(t0))
         let error = await #expect(throws: SessionError.self) {
             try await session.ingest(SensorReading(time: t0, value: .heartRate(HeartRateReading(beatsPerMinute: 90))))

@@ -101,7 +101,7 @@ actor LiveDriver {
         for other in sessions.waiting { terminal.log(InterruptedSessions.waitingNote(other)) }
         let configuration = WorkoutSessionConfiguration(activityType: activityType, deviceName: Self.hostName(),
                                                         origin: origin)
-        let session = try WorkoutSession.begin(configuration: configuration, journal: journal, clock: clock)
+        let session = try await WorkoutSession.begin(configuration: configuration, journal: journal, clock: clock)
         try await session.start()
         terminal.log("Recording session \(session.id) from \(sources.map(\.description).joined(separator: ", ")).")
         return LiveDriver(session: session, journal: journal, sources: sources, terminal: terminal, carriedOver: [], clock: clock)

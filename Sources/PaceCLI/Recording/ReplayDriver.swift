@@ -39,7 +39,7 @@ actor ReplayDriver {
         for other in sessions.waiting { log(InterruptedSessions.waitingNote(other)) }
         let clock = ManualSessionClock(replay.start ?? Date())
         let configuration = WorkoutSessionConfiguration(activityType: activityType, deviceName: "replay", origin: origin)
-        let session = try WorkoutSession.begin(configuration: configuration, journal: journal, clock: clock)
+        let session = try await WorkoutSession.begin(configuration: configuration, journal: journal, clock: clock)
         try await session.start()
         return ReplayDriver(session: session, clock: clock, items: replay.items[...], log: log)
     }

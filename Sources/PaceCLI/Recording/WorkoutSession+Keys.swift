@@ -7,10 +7,10 @@ extension WorkoutSession {
     func handleCommonKey(_ key: Character) async throws -> Bool {
         switch key {
         case "p":
-            if case .paused = state { try resume() } else { try pause() }
-        case "l": try lap()
-        case "m": try marker()
-        case "d": try discard()
+            if case .paused = state { try await resume() } else { try await pause() }
+        case "l": try await lap()
+        case "m": try await marker()
+        case "d": try await discard()
         default: return false
         }
         return true

@@ -13,8 +13,13 @@ import PaceTrack
 /// session clock, and every command is written before it takes effect. After a crash,
 /// ``recover(_:journal:clock:)`` replays the journal through the same code and resumes.
 ///
+/// Journal commits run on the store's writer while the caller's task is suspended, never on a
+/// cooperative thread; operations that may commit run one at a time in arrival order
+/// (``exclusively(_:)``), so readings, commands and acknowledgements keep the order a blocking
+/// journal gave them.
+///
 /// ```swift
-/// let session = try WorkoutSession.begin(configuration: .init(activityType: .running), journal: journal)
+/// let session = try await WorkoutSession.begin(configuration: .init(activityType: .running), journal: journal)
 /// try await session.start()
 /// for reading in readings { try await session.ingest(reading) }
 /// let result = try await session.finish()
@@ -49,6 +54,10 @@ public actor WorkoutSession {
     private var replaying = false
     /// The highest sequence number durably journaled.
     public private(set) var acknowledgedSequence: Int64 = 0
+    /// Whether an operation that may commit to the journal is running (``exclusively(_:)``).
+    private var busy = false
+    /// Operations waiting for the running one, in arrival order.
+    private var waiting: [CheckedContinuation<Void, Never>] = []
 
     private init(id: UUID, configuration: WorkoutSessionConfiguration, journal: RecordingJournal, clock: any SessionClock) {
         self.id = id
@@ -69,13 +78,13 @@ public actor WorkoutSession {
     ///   - clock: The session's clock (the system clock by default).
     /// - Throws: ``SessionError/Code/journal`` when the journal cannot be written.
     public static func begin(id: UUID = UUID(), configuration: WorkoutSessionConfiguration, journal: RecordingJournal,
-                             clock: any SessionClock = SystemSessionClock()) throws(SessionError) -> WorkoutSession {
+                             clock: any SessionClock = SystemSessionClock()) async throws(SessionError) -> WorkoutSession {
         let encoded: Data
         do { encoded = try JSONEncoder().encode(configuration) } catch {
             throw SessionError(code: .journal, message: "The session configuration cannot be encoded: \(error).")
         }
         do {
-            try journal.create(JournalSession(id: id, activityType: configuration.activityType, createdAt: clock.now(),
+            try await journal.create(JournalSession(id: id, activityType: configuration.activityType, createdAt: clock.now(),
                                               configuration: encoded))
         } catch {
             throw SessionError(code: .journal, message: "Cannot start the session journal: \(error.message)", cause: error)
@@ -115,28 +124,32 @@ public actor WorkoutSession {
     // MARK: Commands
 
     /// Warms up: readings are journaled and shown, the timer waits (Idle → Preparing).
-    public func prepare() throws(SessionError) { try command(.prepare) }
+    public func prepare() async throws(SessionError) { try await command(.prepare) }
     /// Starts the timer (Idle or Preparing → Active).
-    public func start() throws(SessionError) { try command(.start) }
+    public func start() async throws(SessionError) { try await command(.start) }
     /// Pauses (Active → Paused).
-    public func pause() throws(SessionError) { try command(.pause) }
+    public func pause() async throws(SessionError) { try await command(.pause) }
     /// Resumes (Paused → Active).
-    public func resume() throws(SessionError) { try command(.resume) }
+    public func resume() async throws(SessionError) { try await command(.resume) }
     /// Ends a lap.
-    public func lap() throws(SessionError) { try command(.lap) }
+    public func lap() async throws(SessionError) { try await command(.lap) }
     /// Marks an instant with an optional label.
-    public func marker(_ label: String? = nil) throws(SessionError) { try command(.marker(label)) }
+    public func marker(_ label: String? = nil) async throws(SessionError) { try await command(.marker(label)) }
 
     /// Applies a command or system event now: journaled (durably) first, then applied.
     /// - Throws: ``SessionError/Code/illegalTransition`` when the state does not allow it (nothing
     ///   is journaled then), ``SessionError/Code/journal`` when it cannot be written.
-    public func command(_ command: SessionCommand) throws(SessionError) {
-        if case .finish = command { _ = try finish(); return }
-        if case .discard = command { try discard(); return }
+    public func command(_ command: SessionCommand) async throws(SessionError) {
+        try await exclusively { () async throws(SessionError) in try await perform(command) }
+    }
+
+    private func perform(_ command: SessionCommand) async throws(SessionError) {
+        if case .finish = command { _ = try await finishNow(); return }
+        if case .discard = command { try await discardNow(); return }
         var time = now()
         // A new time base is stamped on the corrected clock, so a replay's latest time is right.
         if case .timeBase(let offset) = command { time.addTimeInterval(offset) }
-        try apply(command, at: time, journaled: true)
+        try await apply(command, at: time, journaled: true)
         if case .timeBase(let offset) = command {
             logger.notice("Session time taken from the GPS", metadata: ["session": "\(id)", "offset": "\(offset)"])
         }
@@ -148,7 +161,11 @@ public actor WorkoutSession {
     /// - Throws: ``SessionError`` when the state does not allow finishing or saving fails; the
     ///   journal then stays open, so ``recover(_:journal:clock:)`` can finish later.
     @discardableResult
-    public func finish() throws(SessionError) -> RecordedWorkout {
+    public func finish() async throws(SessionError) -> RecordedWorkout {
+        try await exclusively { () async throws(SessionError) in try await finishNow() }
+    }
+
+    private func finishNow() async throws(SessionError) -> RecordedWorkout {
         let time = finishTime()
         var trial = machine
         try trial.apply(.finish, at: time)
@@ -171,7 +188,7 @@ public actor WorkoutSession {
         }
         do {
             let objects = try HealthObjectBatch(recorded.objects, associations: [recorded.association])
-            try journal.finish(id, finalBatch: pending, objects: objects, workoutID: recorded.workout.id,
+            try await journal.finish(id, finalBatch: pending, objects: objects, workoutID: recorded.workout.id,
                                summary: summary, endedAt: time)
         } catch {
             machine.end(saved: false)
@@ -189,12 +206,16 @@ public actor WorkoutSession {
     }
 
     /// Stops and throws the recording away; the journal keeps its readings, no workout is made.
-    public func discard() throws(SessionError) {
+    public func discard() async throws(SessionError) {
+        try await exclusively { () async throws(SessionError) in try await discardNow() }
+    }
+
+    private func discardNow() async throws(SessionError) {
         let time = now()
         try machine.apply(.discard, at: time)
         appendEvent(.discard, at: time)
         do {
-            try journal.close(id, status: .discarded, finalBatch: pending, endedAt: time)
+            try await journal.close(id, status: .discarded, finalBatch: pending, endedAt: time)
         } catch {
             throw SessionError(code: .journal, message: "Cannot close the session journal: \(error.message)", cause: error)
         }
@@ -212,7 +233,33 @@ public actor WorkoutSession {
     /// - Throws: ``SessionError/Code/notRecording`` outside Preparing/Active/Paused,
     ///   ``SessionError/Code/journal`` when a flush fails (the reading is then still pending).
     @discardableResult
-    public func ingest(_ reading: SensorReading) throws(SessionError) -> Int64 {
+    public func ingest(_ reading: SensorReading) async throws(SessionError) -> Int64 {
+        // The gate of exclusively(_:), inline: a reading that needs no commit never suspends.
+        if busy { await waitForTurn() } else { busy = true }
+        defer { passTurn() }
+        return try await accept(reading)
+    }
+
+    /// What a reading asks for once recorded.
+    private enum AfterReading {
+        case nothing, flush, finish
+    }
+
+    private func accept(_ reading: SensorReading) async throws(SessionError) -> Int64 {
+        let (sequence, after) = try record(reading)
+        switch after {
+        case .nothing: break
+        case .flush: try await flushNow()
+        case .finish:
+            _ = try await finishNow()
+            return sequence
+        }
+        publishSnapshot(at: now(), force: false)
+        return sequence
+    }
+
+    /// The part of accepting a reading that needs no commit: sequence, pending batch, timeline, metrics.
+    private func record(_ reading: SensorReading) throws(SessionError) -> (Int64, AfterReading) {
         guard machine.state.acceptsReadings else {
             throw SessionError(code: .notRecording,
                                message: "The session is \(machine.state) and takes no readings; start it first (or begin a new one).")
@@ -225,15 +272,12 @@ public actor WorkoutSession {
         process(timeline.add(reading, sequence: sequence))
         if finishRequested {
             finishRequested = false
-            _ = try finish()
-            return sequence
+            return (sequence, .finish)
         }
-        let current = now()
-        if current.timeIntervalSince(lastFlush) >= configuration.flushInterval || pending.readings.count >= 4096 {
-            try flush()
+        if now().timeIntervalSince(lastFlush) >= configuration.flushInterval || pending.readings.count >= 4096 {
+            return (sequence, .flush)
         }
-        publishSnapshot(at: current, force: false)
-        return sequence
+        return (sequence, .nothing)
     }
 
     /// Accepts several readings in one call (a sensor buffer, a Bluetooth notification carrying
@@ -241,20 +285,39 @@ public actor WorkoutSession {
     /// per reading.
     /// - Returns: The last reading's sequence number.
     @discardableResult
-    public func ingest(contentsOf readings: [SensorReading]) throws(SessionError) -> Int64 {
-        var last = nextSequence - 1
-        for reading in readings { last = try ingest(reading) }
-        return last
+    public func ingest(contentsOf readings: [SensorReading]) async throws(SessionError) -> Int64 {
+        try await exclusively { () async throws(SessionError) in
+            var last = nextSequence - 1
+            for reading in readings {
+                let (sequence, after) = try record(reading)
+                last = sequence
+                switch after {
+                case .nothing: publishSnapshot(at: now(), force: false)
+                case .flush:
+                    try await flushNow()
+                    publishSnapshot(at: now(), force: false)
+                case .finish:
+                    _ = try await finishNow()
+                    return last
+                }
+            }
+            return last
+        }
     }
 
     /// Writes everything pending to the journal now.
     /// - Returns: The acknowledged sequence number.
     @discardableResult
-    public func flush() throws(SessionError) -> Int64 {
+    public func flush() async throws(SessionError) -> Int64 {
+        try await exclusively { () async throws(SessionError) in try await flushNow() }
+    }
+
+    @discardableResult
+    private func flushNow() async throws(SessionError) -> Int64 {
         lastFlush = now()
         guard !pending.isEmpty else { return acknowledgedSequence }
         do {
-            try journal.append(pending, to: id)
+            try await journal.append(pending, to: id)
         } catch {
             throw SessionError(code: .journal, message: "Cannot write the recording journal: \(error.message)", cause: error)
         }
@@ -298,7 +361,7 @@ public actor WorkoutSession {
     }
 
     /// Replays the journal into this fresh session, then marks the gap.
-    private func replay(_ contents: JournalContents) throws(SessionError) -> Double {
+    private func replay(_ contents: JournalContents) async throws(SessionError) -> Double {
         replaying = true
         var lastTime: Date?
         for (sequence, entry) in contents.entries {
@@ -310,7 +373,7 @@ public actor WorkoutSession {
             case .event(let event):
                 let command = try CommandCoding.command(from: event)
                 if case .finish = command { break }
-                try apply(command, at: event.time, journaled: false)
+                try await apply(command, at: event.time, journaled: false)
                 lastTime = max(lastTime ?? event.time, event.time)
             }
             nextSequence = sequence + 1
@@ -322,26 +385,44 @@ public actor WorkoutSession {
         lastFlush = now()
         let gap = lastTime.map { max(0, now().timeIntervalSince($0)) } ?? 0
         if machine.state.acceptsReadings, gap > 2 * configuration.flushInterval {
-            try apply(.recovered(gap: gap), at: now(), journaled: true)
+            try await apply(.recovered(gap: gap), at: now(), journaled: true)
         }
         return gap
     }
 
     // MARK: Internals
 
-    private func apply(_ command: SessionCommand, at time: Date, journaled: Bool) throws(SessionError) {
+    private func apply(_ command: SessionCommand, at time: Date, journaled: Bool) async throws(SessionError) {
         var trial = machine
         let effect = try trial.apply(command, at: time)
         process(timeline.release(through: time))
         try machine.apply(command, at: time)
         if journaled {
             appendEvent(command, at: time)
-            try flush()
+            try await flushNow()
         }
         publishSnapshot(at: time, force: true)
         if effect == .finishNow, !replaying {
-            _ = try finish()
+            _ = try await finishNow()
         }
+    }
+
+    /// Runs `body` alone: while one operation awaits a journal commit, the others wait their turn in
+    /// arrival order instead of interleaving (actor reentrancy), as they would behind a blocking call.
+    private func exclusively<T>(_ body: () async throws(SessionError) -> T) async throws(SessionError) -> T {
+        if busy { await waitForTurn() } else { busy = true }
+        defer { passTurn() }
+        return try await body()
+    }
+
+    /// Waits until the running operation passes the turn on (``passTurn()``).
+    private func waitForTurn() async {
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Ends the running operation's turn: the next waiting one runs, or the session is free.
+    private func passTurn() {
+        if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
     }
 
     private func appendEvent(_ command: SessionCommand, at time: Date) {

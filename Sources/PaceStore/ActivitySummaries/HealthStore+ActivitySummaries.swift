@@ -31,7 +31,7 @@ extension HealthStore {
         let now = StoreCoding.value(Date())
         let rows = validated
         do {
-            return try await writer.write { db in
+            return try await write { db in
                 let statement = try db.cachedStatement(sql: """
                     INSERT INTO activitySummary (day, \(ActivitySummaryColumns.names.joined(separator: ", ")), savedAt)
                     VALUES (?, \(ActivitySummaryColumns.names.map { _ in "?" }.joined(separator: ", ")), ?)

@@ -63,7 +63,7 @@ public struct AuthorizedStore: Sendable {
     ///   ``StoreError`` if SQLite fails, and nothing is recorded then either.
     public func requestAuthorization(
         toShare share: Set<HealthObjectType>, read: Set<HealthObjectType>,
-        decide: @Sendable (HealthObjectType, AuthorizationAccess) -> Bool
+        decide: @escaping @Sendable (HealthObjectType, AuthorizationAccess) -> Bool
     ) async throws(StoreError) {
         let readOnly = share.filter(\.isReadOnly).map(\.identifier).sorted()
         guard readOnly.isEmpty else {
@@ -74,7 +74,7 @@ public struct AuthorizedStore: Sendable {
         let types = share.union(read).sorted { $0.identifier < $1.identifier }
         let client = self.client
         do {
-            try await store.writer.write { db in
+            try await store.write { db in
                 let now = Date().timeIntervalSinceReferenceDate
                 for type in types {
                     let row = try Row.fetchOne(db, sql: """

@@ -30,7 +30,7 @@ extension HealthStore {
                 path: path)
         }
         do {
-            return try await writer.write { db in
+            return try await write { db in
                 let stored = try String.fetchOne(db, sql: "SELECT value FROM characteristic WHERE typeIdentifier = ?",
                                                  arguments: [type.rawValue])
                 guard stored != text else { return false }
@@ -53,7 +53,7 @@ extension HealthStore {
     @discardableResult
     public func removeCharacteristic(_ type: CharacteristicTypeIdentifier) async throws(StoreError) -> Bool {
         do {
-            return try await writer.write { db in
+            return try await write { db in
                 try db.execute(sql: "DELETE FROM characteristic WHERE typeIdentifier = ?", arguments: [type.rawValue])
                 return db.changesCount > 0
             }

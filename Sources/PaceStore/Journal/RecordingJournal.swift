@@ -15,10 +15,9 @@ import PaceModel
 /// for session in try await journal.sessions(openOnly: true) { print(session.id) }
 /// ```
 ///
-/// Reading it is `async`, as every store read. Writing it (``create(_:)``, ``append(_:to:)``,
-/// ``close(_:status:finalBatch:endedAt:)`` and the finish) is the recorder's business, `package`
-/// and synchronous: a recording session commits durably before it acknowledges readings, and does
-/// so on its own actor until the journal becomes write-behind (docs/DECISIONS.md, 108 and 116).
+/// Every call is `async`: the commit runs on the store's writer, never on a cooperative thread.
+/// Writing (``create(_:)``, ``append(_:to:)``, ``close(_:status:finalBatch:endedAt:)`` and the
+/// finish) is the recorder's business and `package` (docs/DECISIONS.md, 116).
 public struct RecordingJournal: Sendable {
     /// The store whose file holds the journal.
     public let store: HealthStore
@@ -30,8 +29,8 @@ public struct RecordingJournal: Sendable {
 
     /// Records a new, open session.
     /// - Throws: ``StoreError`` with ``StoreError/Code/duplicateObject`` when the identifier is taken.
-    package func create(_ session: JournalSession) throws(StoreError) {
-        try write { db in
+    package func create(_ session: JournalSession) async throws(StoreError) {
+        try await store.write { db in
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM recordingSession WHERE uuid = ?", arguments: [session.id.uuidString]) == true {
                 throw StoreError(code: .duplicateObject, message: "A recording session \(session.id) already exists; start a new session with a new identifier.")
             }
@@ -47,9 +46,9 @@ public struct RecordingJournal: Sendable {
     /// Appends a batch to an open session in one durable transaction.
     /// - Throws: ``StoreError`` with ``StoreError/Code/sessionNotFound`` or
     ///   ``StoreError/Code/sessionEnded``, or a database error; nothing is written then.
-    package func append(_ batch: JournalBatch, to sessionID: UUID) throws(StoreError) {
+    package func append(_ batch: JournalBatch, to sessionID: UUID) async throws(StoreError) {
         guard !batch.isEmpty else { return }
-        try write { db in
+        try await store.write { db in
             try Self.requireOpen(sessionID, db)
             try Self.insert(batch, sessionID, db)
         }
@@ -68,8 +67,8 @@ public struct RecordingJournal: Sendable {
     ///   - endedAt: When the session ended.
     /// - Throws: ``StoreError``; nothing is written then.
     package func finish(_ sessionID: UUID, finalBatch: JournalBatch, objects: HealthObjectBatch, workoutID: UUID,
-                       summary: Data, endedAt: Date) throws(StoreError) {
-        try write { db in
+                       summary: Data, endedAt: Date) async throws(StoreError) {
+        try await store.write { db in
             try Self.requireOpen(sessionID, db)
             try Self.insert(finalBatch, sessionID, db)
             _ = try HealthStore.insert(objects, skippingStoredSyncIdentifiers: false, db)
@@ -86,9 +85,9 @@ public struct RecordingJournal: Sendable {
     ///   - status: ``JournalSession/Status/discarded`` or ``JournalSession/Status/failed``.
     ///   - finalBatch: The last readings and events.
     ///   - endedAt: When it ended.
-    package func close(_ sessionID: UUID, status: JournalSession.Status, finalBatch: JournalBatch, endedAt: Date) throws(StoreError) {
+    package func close(_ sessionID: UUID, status: JournalSession.Status, finalBatch: JournalBatch, endedAt: Date) async throws(StoreError) {
         precondition(status == .discarded || status == .failed, "close(_:status:) ends a session without a workout")
-        try write { db in
+        try await store.write { db in
             try Self.requireOpen(sessionID, db)
             try Self.insert(finalBatch, sessionID, db)
             try db.execute(sql: "UPDATE recordingSession SET status = ?, endedAt = ? WHERE uuid = ?",
@@ -225,9 +224,7 @@ public struct RecordingJournal: Sendable {
 
     // MARK: Access
 
-    private func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        try store.writeBlocking(body)
-    }
+
 
 
 }

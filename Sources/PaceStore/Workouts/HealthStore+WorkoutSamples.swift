@@ -12,7 +12,7 @@ extension HealthStore {
     ///   identifier that is not a stored sample; nothing is changed then.
     public func add(samples sampleIDs: [UUID], to workoutID: UUID) async throws(StoreError) {
         do {
-            try await writer.write { db in
+            try await write { db in
                 try WorkoutSampleRule.associate(workout: StoreCoding.text(workoutID),
                                                 samples: sampleIDs.map(StoreCoding.text), db)
             }
@@ -31,7 +31,7 @@ extension HealthStore {
     @discardableResult
     public func associateSamplesByTime(withWorkouts workoutIDs: [UUID]) async throws(StoreError) -> Int {
         do {
-            return try await writer.write { db in
+            return try await write { db in
                 try WorkoutSampleRule.linkByTimeAndSource(workouts: workoutIDs.map(StoreCoding.text), db)
             }
         } catch {
