@@ -30,22 +30,23 @@ public struct Tombstone: Hashable, Sendable, Codable {
     public var anchor: Anchor
 }
 
-/// A stored object's identity and the anchor of the change that saved it.
-public struct StoredObjectReference: Hashable, Sendable {
+/// A stored object's identity and the anchor of the change that saved it (the package's
+/// store-wide change listing, ``HealthStore/changes(after:)``).
+package struct StoredObjectReference: Hashable, Sendable {
     /// The object's UUID.
-    public var id: UUID
+    package var id: UUID
     /// The object's type.
-    public var objectType: HealthObjectType
+    package var objectType: HealthObjectType
     /// The anchor of the save.
-    public var anchor: Anchor
+    package var anchor: Anchor
 }
 
-/// The changes after an anchor: objects saved and objects deleted.
-public struct StoreChanges: Hashable, Sendable {
+/// The changes after an anchor: objects saved and objects deleted, of every type.
+package struct StoreChanges: Hashable, Sendable {
     /// Objects saved after the anchor and still stored, in anchor order.
-    public var saved: [StoredObjectReference]
+    package var saved: [StoredObjectReference]
     /// Objects deleted after the anchor, in anchor order.
-    public var deleted: [Tombstone]
+    package var deleted: [Tombstone]
     /// The store's latest anchor when the changes were read; pass it to the next call.
-    public var anchor: Anchor
+    package var anchor: Anchor
 }
