@@ -16,6 +16,17 @@ extension StoreConformance {
             #expect(error?.code == .duplicateObject)
             #expect(try await store.quantitySample(id: sample.id) == sample)
         },
+        Rule(name: "a task cancelled before it saves is refused and changes nothing") { (store: HealthStore) async throws in
+            let sample = TestObjects.heartRate(140)
+            let task = Task { () async -> StoreError? in
+                withUnsafeCurrentTask { $0?.cancel() }
+                do throws(StoreError) { try await store.save(sample) } catch { return error }
+                return nil
+            }
+            #expect(await task.value?.code == .cancelled)
+            #expect(try await store.object(id: sample.id) == nil)
+            #expect(try await store.currentAnchor() == .initial)
+        },
         Rule(name: "a deleted UUID is never stored again") { store in
             let sample = TestObjects.heartRate(140)
             try await store.save(sample)

@@ -22,6 +22,17 @@ extension StoreConformance {
             #expect(feed.added.map(\.id) == [own.id])
             #expect(try await store.samples(matching: .quantity(.heartRate)).count == 2, "the owner sees both")
         },
+        Rule(name: "a client without read permission learns of no deletion in the anchored feed") { (store: HealthStore) async throws in
+            let app = store.authorization(for: TestObjects.watch)
+            try await app.requestAuthorization(toShare: [], read: [.quantity(.heartRate)]) { _, _ in false }
+            let others = QueryFixtures.heartRate(130, at: 0, source: QueryFixtures.phone)
+            try await store.save(others)
+            let first = try await app.anchoredObjects(AnchoredObjectQuery(type: .quantity(.heartRate)))
+            #expect(first.added.isEmpty)
+            try await store.delete(id: others.id)
+            let next = try await app.anchoredObjects(AnchoredObjectQuery(type: .quantity(.heartRate), anchor: first.anchor))
+            #expect(next.deleted.isEmpty, "another source's deletion is not revealed")
+        },
         Rule(name: "a client without share permission writes nothing") { store in
             let app = store.authorization(for: TestObjects.watch)
             try await app.requestAuthorization(toShare: [.quantity(.heartRate)], read: []) { _, _ in false }
