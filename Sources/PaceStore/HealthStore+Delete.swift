@@ -23,15 +23,11 @@ extension HealthStore {
     /// - Throws: ``StoreError`` if SQLite fails; nothing is changed then.
     @discardableResult
     public func delete(ids: [UUID]) async throws(StoreError) -> Int {
-        do {
-            return try await write { db in
-                let deleter = ObjectDeleter(db: db, now: Date(), writer: ObjectWriter(db: db, now: Date()))
-                var count = 0
-                for id in ids where try deleter.delete(id: StoreCoding.text(id)) { count += 1 }
-                return count
-            }
-        } catch {
-            throw mapped(error)
+        return try await write { db in
+            let deleter = ObjectDeleter(db: db, now: Date(), writer: ObjectWriter(db: db, now: Date()))
+            var count = 0
+            for id in ids where try deleter.delete(id: StoreCoding.text(id)) { count += 1 }
+            return count
         }
     }
 }

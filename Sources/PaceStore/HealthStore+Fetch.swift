@@ -182,8 +182,8 @@ extension HealthStore {
         do { return try result.get() } catch { throw mapped(error) }
     }
 
-    /// ``read(_:)`` for package code that runs on a thread of its own (the recording journal, the
-    /// Apple Health import's writer queue), never on the cooperative pool: it blocks until done.
+    /// ``read(_:)`` for package code that runs on a thread of its own (the Apple Health import's
+    /// writer queue), never on the cooperative pool: it blocks until done.
     func readBlocking<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do { return try writer.read(body) } catch { throw mapped(error) }
     }

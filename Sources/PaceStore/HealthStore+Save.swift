@@ -64,11 +64,12 @@ extension HealthStore {
     /// let skipped = try store.saveSkippingStoredSyncIdentifiers(HealthObjectBatch(objects))
     /// print("\(objects.count - skipped.count) saved, \(skipped.count) already stored")
     /// ```
+    /// It blocks its caller until the transaction commits: importers call it from a thread of their
+    /// own (the Apple Health import's writer queue), never from the cooperative pool.
+    ///
     /// - Parameter batch: The objects to save.
     /// - Returns: The positions in ``HealthObjectBatch/objects`` of the objects left out, in increasing order.
     /// - Throws: ``StoreError`` for the first object that cannot be saved; nothing is changed then.
-    /// It blocks its caller until the transaction commits: importers call it from a thread of their
-    /// own (the Apple Health import's writer queue), never from the cooperative pool.
     @discardableResult
     package func saveSkippingStoredSyncIdentifiers(_ batch: HealthObjectBatch) throws(StoreError) -> [Int] {
         try writeBlocking { db in try Self.insert(batch, skippingStoredSyncIdentifiers: true, db) }

@@ -23,12 +23,6 @@ package enum StoreConformance {
         /// Runs the rule's check on `store`, which must be empty; failures are recorded as issues.
         package let check: @Sendable (_ store: HealthStore) async throws -> Void
 
-        /// Creates a rule.
-        package init(name: String, check: @escaping @Sendable (_ store: HealthStore) async throws -> Void) {
-            self.name = name
-            self.check = check
-        }
-
         /// The rule's name.
         package var description: String { name }
     }

@@ -15,11 +15,11 @@ public enum TestObjects {
                                      firmwareVersion: "4.2", softwareVersion: "1.0", localIdentifier: "C0:FF:EE:00:00:01",
                                      udiDeviceIdentifier: "(01)00012345678905")
 
-    /// A heart-rate sample with device and metadata.
-    public static func heartRate(_ beatsPerMinute: Double = 142, at date: Date = morning,
+    /// A heart-rate sample with device and metadata, from ``watch`` unless told otherwise.
+    public static func heartRate(_ beatsPerMinute: Double = 142, at date: Date = morning, source: Source = watch,
                                  metadata: Metadata = [.heartRateMotionContext: .integer(2)]) -> QuantitySample {
         QuantitySample(type: .heartRate, quantity: Quantity(value: beatsPerMinute, unit: .countPerMinute),
-                       start: date, end: date, source: watch, device: strap, metadata: metadata)
+                       start: date, end: date, source: source, device: strap, metadata: metadata)
     }
 
     /// A sleep sample (asleepCore).

@@ -234,32 +234,10 @@ public actor WorkoutSession {
     ///   ``SessionError/Code/journal`` when a flush fails (the reading is then still pending).
     @discardableResult
     public func ingest(_ reading: SensorReading) async throws(SessionError) -> Int64 {
-        // The gate of exclusively(_:), inline: a reading that needs no commit never suspends.
-        if busy { await waitForTurn() } else { busy = true }
-        defer { passTurn() }
-        return try await accept(reading)
-    }
-
-    /// What a reading asks for once recorded.
-    private enum AfterReading {
-        case nothing, flush, finish
+        try await exclusively { () async throws(SessionError) in try await accept(reading) }
     }
 
     private func accept(_ reading: SensorReading) async throws(SessionError) -> Int64 {
-        let (sequence, after) = try record(reading)
-        switch after {
-        case .nothing: break
-        case .flush: try await flushNow()
-        case .finish:
-            _ = try await finishNow()
-            return sequence
-        }
-        publishSnapshot(at: now(), force: false)
-        return sequence
-    }
-
-    /// The part of accepting a reading that needs no commit: sequence, pending batch, timeline, metrics.
-    private func record(_ reading: SensorReading) throws(SessionError) -> (Int64, AfterReading) {
         guard machine.state.acceptsReadings else {
             throw SessionError(code: .notRecording,
                                message: "The session is \(machine.state) and takes no readings; start it first (or begin a new one).")
@@ -272,12 +250,15 @@ public actor WorkoutSession {
         process(timeline.add(reading, sequence: sequence))
         if finishRequested {
             finishRequested = false
-            return (sequence, .finish)
+            _ = try await finishNow()
+            return sequence
         }
-        if now().timeIntervalSince(lastFlush) >= configuration.flushInterval || pending.readings.count >= 4096 {
-            return (sequence, .flush)
+        let current = now()
+        if current.timeIntervalSince(lastFlush) >= configuration.flushInterval || pending.readings.count >= 4096 {
+            try await flushNow()
         }
-        return (sequence, .nothing)
+        publishSnapshot(at: current, force: false)
+        return sequence
     }
 
     /// Accepts several readings in one call (a sensor buffer, a Bluetooth notification carrying
@@ -288,19 +269,7 @@ public actor WorkoutSession {
     public func ingest(contentsOf readings: [SensorReading]) async throws(SessionError) -> Int64 {
         try await exclusively { () async throws(SessionError) in
             var last = nextSequence - 1
-            for reading in readings {
-                let (sequence, after) = try record(reading)
-                last = sequence
-                switch after {
-                case .nothing: publishSnapshot(at: now(), force: false)
-                case .flush:
-                    try await flushNow()
-                    publishSnapshot(at: now(), force: false)
-                case .finish:
-                    _ = try await finishNow()
-                    return last
-                }
-            }
+            for reading in readings { last = try await accept(reading) }
             return last
         }
     }
@@ -409,20 +378,17 @@ public actor WorkoutSession {
 
     /// Runs `body` alone: while one operation awaits a journal commit, the others wait their turn in
     /// arrival order instead of interleaving (actor reentrancy), as they would behind a blocking call.
+    /// The turn passes straight to the next waiting operation (`busy` stays set), so none can slip in between.
     private func exclusively<T>(_ body: () async throws(SessionError) -> T) async throws(SessionError) -> T {
-        if busy { await waitForTurn() } else { busy = true }
-        defer { passTurn() }
+        if busy {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            busy = true
+        }
+        defer {
+            if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+        }
         return try await body()
-    }
-
-    /// Waits until the running operation passes the turn on (``passTurn()``).
-    private func waitForTurn() async {
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    /// Ends the running operation's turn: the next waiting one runs, or the session is free.
-    private func passTurn() {
-        if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
     }
 
     private func appendEvent(_ command: SessionCommand, at time: Date) {

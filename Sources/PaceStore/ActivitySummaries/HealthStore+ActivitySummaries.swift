@@ -30,28 +30,24 @@ extension HealthStore {
         }
         let now = StoreCoding.value(Date())
         let rows = validated
-        do {
-            return try await write { db in
-                let statement = try db.cachedStatement(sql: """
-                    INSERT INTO activitySummary (day, \(ActivitySummaryColumns.names.joined(separator: ", ")), savedAt)
-                    VALUES (?, \(ActivitySummaryColumns.names.map { _ in "?" }.joined(separator: ", ")), ?)
-                    ON CONFLICT (day) DO UPDATE SET
-                        \(ActivitySummaryColumns.names.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")),
-                        savedAt = excluded.savedAt
-                    WHERE \(ActivitySummaryColumns.names.map { "\($0) IS NOT excluded.\($0)" }.joined(separator: " OR "))
-                    """)
-                var changed = 0
-                for row in rows {
-                    var arguments: [DatabaseValue] = [row.day.databaseValue]
-                    arguments += row.values.map { $0?.databaseValue ?? .null }
-                    arguments.append(now.databaseValue)
-                    try statement.execute(arguments: StatementArguments(arguments))
-                    changed += db.changesCount
-                }
-                return changed
+        return try await write { db in
+            let statement = try db.cachedStatement(sql: """
+                INSERT INTO activitySummary (day, \(ActivitySummaryColumns.names.joined(separator: ", ")), savedAt)
+                VALUES (?, \(ActivitySummaryColumns.names.map { _ in "?" }.joined(separator: ", ")), ?)
+                ON CONFLICT (day) DO UPDATE SET
+                    \(ActivitySummaryColumns.names.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")),
+                    savedAt = excluded.savedAt
+                WHERE \(ActivitySummaryColumns.names.map { "\($0) IS NOT excluded.\($0)" }.joined(separator: " OR "))
+                """)
+            var changed = 0
+            for row in rows {
+                var arguments: [DatabaseValue] = [row.day.databaseValue]
+                arguments += row.values.map { $0?.databaseValue ?? .null }
+                arguments.append(now.databaseValue)
+                try statement.execute(arguments: StatementArguments(arguments))
+                changed += db.changesCount
             }
-        } catch {
-            throw mapped(error)
+            return changed
         }
     }
 

@@ -33,7 +33,8 @@ extension AuthorizedStore {
         if let foreign = objects.first(where: { $0.source.bundleIdentifier != client }) {
             throw StoreError(code: .notAuthorized,
                 message: "'\(client)' may only save objects of its own source, not \(foreign.objectType.identifier) "
-                    + "\(foreign.id.uuidString) of '\(foreign.source.bundleIdentifier)'. Nothing was saved.",
+                    + "\(foreign.id.uuidString) of '\(foreign.source.bundleIdentifier)'. Nothing was saved; "
+                    + "give the object a source whose bundle identifier is '\(client)'.",
                 path: store.path)
         }
         for type in Set(objects.map(\.objectType)).sorted(by: { $0.identifier < $1.identifier }) {
@@ -92,9 +93,14 @@ extension AuthorizedStore {
     /// - Throws: ``StoreError`` when the predicate does not fit the type or the store fails.
     public func samples(matching type: HealthObjectType, predicate: SamplePredicate = .all,
                         sort: [SampleSortDescriptor] = [.startDate()], limit: Int? = nil) async throws(StoreError) -> [HealthObject] {
+        try await store.samples(matching: type, predicate: try await scoped(predicate, for: type), sort: sort, limit: limit)
+    }
+
+    /// The predicate narrowed to what the client may read: unchanged with read permission on
+    /// `type`, else limited to the client's own objects (inside the query, never after loading).
+    func scoped(_ predicate: SamplePredicate, for type: HealthObjectType) async throws(StoreError) -> SamplePredicate {
         let readable = try await store.read { db in try canRead(type, db: db) }
-        return try await store.samples(matching: type, predicate: readable ? predicate : predicate && .source(client),
-                                 sort: sort, limit: limit)
+        return readable ? predicate : predicate && .source(client)
     }
 
     /// The changes of one type since an anchor, as far as the client may see them.

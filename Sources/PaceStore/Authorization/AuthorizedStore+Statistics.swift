@@ -2,13 +2,6 @@ public import Foundation
 public import PaceModel
 
 extension AuthorizedStore {
-    /// The predicate narrowed to what the client may read: unchanged with read permission on
-    /// `type`, else limited to the client's own objects (inside the query, never after loading).
-    func scoped(_ predicate: SamplePredicate, for type: HealthObjectType) async throws(StoreError) -> SamplePredicate {
-        let readable = try await store.read { db in try canRead(type, db: db) }
-        return readable ? predicate : predicate && .source(client)
-    }
-
     /// Statistics over the samples the client may read (HealthKit's `HKStatisticsQuery` run by an
     /// app); see ``HealthStore/statistics(for:predicate:options:sourcePriority:)``.
     ///

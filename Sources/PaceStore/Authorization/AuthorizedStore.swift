@@ -73,35 +73,31 @@ public struct AuthorizedStore: Sendable {
         }
         let types = share.union(read).sorted { $0.identifier < $1.identifier }
         let client = self.client
-        do {
-            try await store.write { db in
-                let now = Date().timeIntervalSinceReferenceDate
-                for type in types {
-                    let row = try Row.fetchOne(db, sql: """
-                        SELECT shareStatus, readStatus FROM authorizationDecision WHERE client = ? AND typeIdentifier = ?
-                        """, arguments: [client, type.identifier])
-                    var shareStatus = (row?["shareStatus"] as String?).flatMap(AuthorizationStatus.init(rawValue:)) ?? .notDetermined
-                    var readStatus = (row?["readStatus"] as String?).flatMap(ReadDecision.init(rawValue:)) ?? .notDetermined
-                    var changed = false
-                    if share.contains(type) && shareStatus == .notDetermined {
-                        shareStatus = decide(type, .share) ? .sharingAuthorized : .sharingDenied
-                        changed = true
-                    }
-                    if read.contains(type) && readStatus == .notDetermined {
-                        readStatus = decide(type, .read) ? .authorized : .denied
-                        changed = true
-                    }
-                    guard changed else { continue }
-                    try db.execute(sql: """
-                        INSERT INTO authorizationDecision (client, typeIdentifier, shareStatus, readStatus, decidedAt)
-                        VALUES (?, ?, ?, ?, ?)
-                        ON CONFLICT (client, typeIdentifier) DO UPDATE SET
-                            shareStatus = excluded.shareStatus, readStatus = excluded.readStatus, decidedAt = excluded.decidedAt
-                        """, arguments: [client, type.identifier, shareStatus.rawValue, readStatus.rawValue, now])
+        try await store.write { db in
+            let now = Date().timeIntervalSinceReferenceDate
+            for type in types {
+                let row = try Row.fetchOne(db, sql: """
+                    SELECT shareStatus, readStatus FROM authorizationDecision WHERE client = ? AND typeIdentifier = ?
+                    """, arguments: [client, type.identifier])
+                var shareStatus = (row?["shareStatus"] as String?).flatMap(AuthorizationStatus.init(rawValue:)) ?? .notDetermined
+                var readStatus = (row?["readStatus"] as String?).flatMap(ReadDecision.init(rawValue:)) ?? .notDetermined
+                var changed = false
+                if share.contains(type) && shareStatus == .notDetermined {
+                    shareStatus = decide(type, .share) ? .sharingAuthorized : .sharingDenied
+                    changed = true
                 }
+                if read.contains(type) && readStatus == .notDetermined {
+                    readStatus = decide(type, .read) ? .authorized : .denied
+                    changed = true
+                }
+                guard changed else { continue }
+                try db.execute(sql: """
+                    INSERT INTO authorizationDecision (client, typeIdentifier, shareStatus, readStatus, decidedAt)
+                    VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (client, typeIdentifier) DO UPDATE SET
+                        shareStatus = excluded.shareStatus, readStatus = excluded.readStatus, decidedAt = excluded.decidedAt
+                    """, arguments: [client, type.identifier, shareStatus.rawValue, readStatus.rawValue, now])
             }
-        } catch {
-            throw store.mapped(error)
         }
     }
 

@@ -29,19 +29,15 @@ extension HealthStore {
                 message: "The date of birth needs a valid year, month and day (e.g. 1990-02-02). Nothing was written.",
                 path: path)
         }
-        do {
-            return try await write { db in
-                let stored = try String.fetchOne(db, sql: "SELECT value FROM characteristic WHERE typeIdentifier = ?",
-                                                 arguments: [type.rawValue])
-                guard stored != text else { return false }
-                try db.execute(sql: """
-                    INSERT INTO characteristic (typeIdentifier, value, setAt) VALUES (?, ?, ?)
-                    ON CONFLICT (typeIdentifier) DO UPDATE SET value = excluded.value, setAt = excluded.setAt
-                    """, arguments: [type.rawValue, text, StoreCoding.value(date)])
-                return true
-            }
-        } catch {
-            throw mapped(error)
+        return try await write { db in
+            let stored = try String.fetchOne(db, sql: "SELECT value FROM characteristic WHERE typeIdentifier = ?",
+                                             arguments: [type.rawValue])
+            guard stored != text else { return false }
+            try db.execute(sql: """
+                INSERT INTO characteristic (typeIdentifier, value, setAt) VALUES (?, ?, ?)
+                ON CONFLICT (typeIdentifier) DO UPDATE SET value = excluded.value, setAt = excluded.setAt
+                """, arguments: [type.rawValue, text, StoreCoding.value(date)])
+            return true
         }
     }
 
@@ -52,13 +48,9 @@ extension HealthStore {
     /// - Throws: ``StoreError`` if SQLite fails.
     @discardableResult
     public func removeCharacteristic(_ type: CharacteristicTypeIdentifier) async throws(StoreError) -> Bool {
-        do {
-            return try await write { db in
-                try db.execute(sql: "DELETE FROM characteristic WHERE typeIdentifier = ?", arguments: [type.rawValue])
-                return db.changesCount > 0
-            }
-        } catch {
-            throw mapped(error)
+        return try await write { db in
+            try db.execute(sql: "DELETE FROM characteristic WHERE typeIdentifier = ?", arguments: [type.rawValue])
+            return db.changesCount > 0
         }
     }
 

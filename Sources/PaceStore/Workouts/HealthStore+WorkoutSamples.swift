@@ -11,13 +11,9 @@ extension HealthStore {
     /// - Throws: ``StoreError/Code/workoutNotFound``, or ``StoreError/Code/objectNotFound`` for an
     ///   identifier that is not a stored sample; nothing is changed then.
     public func add(samples sampleIDs: [UUID], to workoutID: UUID) async throws(StoreError) {
-        do {
-            try await write { db in
-                try WorkoutSampleRule.associate(workout: StoreCoding.text(workoutID),
-                                                samples: sampleIDs.map(StoreCoding.text), db)
-            }
-        } catch {
-            throw mapped(error)
+        try await write { db in
+            try WorkoutSampleRule.associate(workout: StoreCoding.text(workoutID),
+                                            samples: sampleIDs.map(StoreCoding.text), db)
         }
     }
 
@@ -30,12 +26,8 @@ extension HealthStore {
     /// - Throws: ``StoreError`` if the database fails; nothing is changed then.
     @discardableResult
     public func associateSamplesByTime(withWorkouts workoutIDs: [UUID]) async throws(StoreError) -> Int {
-        do {
-            return try await write { db in
-                try WorkoutSampleRule.linkByTimeAndSource(workouts: workoutIDs.map(StoreCoding.text), db)
-            }
-        } catch {
-            throw mapped(error)
+        return try await write { db in
+            try WorkoutSampleRule.linkByTimeAndSource(workouts: workoutIDs.map(StoreCoding.text), db)
         }
     }
 }
