@@ -57,6 +57,8 @@ public struct ProcessedTrack: Sendable {
     public var altitudes: [Double]
     /// Cumulative elevation gain in metres at each point (the summary's gain so far).
     public var gains: [Double]
+    /// Cumulative elevation loss in metres at each point (the summary's loss so far).
+    public var losses: [Double]
     /// The totals.
     public var summary: TrackSummary
 }
@@ -77,7 +79,7 @@ public enum TrackProcessor {
     public static func process(_ fixes: [Fix], pressures: [Double]? = nil, configuration: TrackConfiguration,
                                smoothed: Bool) -> ProcessedTrack {
         var metrics = TrackMetricsAccumulator(configuration: configuration)
-        var distances: [Double] = [], altitudes: [Double] = [], gains: [Double] = []
+        var distances: [Double] = [], altitudes: [Double] = [], gains: [Double] = [], losses: [Double] = []
         func pressure(at index: Int) -> Double? {
             guard let pressures, pressures.indices.contains(index), pressures[index].isFinite else { return nil }
             return pressures[index]
@@ -89,15 +91,17 @@ public enum TrackProcessor {
             distances.reserveCapacity(fixes.count)
             altitudes.reserveCapacity(fixes.count)
             gains.reserveCapacity(fixes.count)
+            losses.reserveCapacity(fixes.count)
             for (index, fix) in fixes.enumerated() {
                 guard let point = processor.process(fix, pressure: pressure(at: index)) else { continue }
                 points.append(point)
                 distances.append(processor.metrics.distance)
                 altitudes.append(processor.metrics.altitude)
                 gains.append(processor.metrics.elevationGain)
+                losses.append(processor.metrics.elevationLoss)
             }
             return ProcessedTrack(points: points, distances: distances, altitudes: altitudes, gains: gains,
-                                  summary: processor.finish())
+                                  losses: losses, summary: processor.finish())
         }
         let track = TrackSmoother.smooth(fixes, configuration: configuration.filter)
         // The smoother keeps the accepted fixes' times; walk the raw fixes alongside for their altitudes.
@@ -123,6 +127,7 @@ public enum TrackProcessor {
                 distances.append(metrics.distance)
                 altitudes.append(metrics.altitude)
                 gains.append(metrics.elevationGain)
+                losses.append(metrics.elevationLoss)
             }
         }
         if pressures != nil {
@@ -139,16 +144,17 @@ public enum TrackProcessor {
         distances.reserveCapacity(track.points.count)
         altitudes.reserveCapacity(track.points.count)
         gains.reserveCapacity(track.points.count)
+        losses.reserveCapacity(track.points.count)
         accumulate(&metrics, recording: true)
         let summary = metrics.finish(fixCount: fixes.count, acceptedFixCount: track.points.count,
                                      rejections: track.rejections, outlierRejections: track.innovationRejections)
         return ProcessedTrack(points: track.points, distances: distances, altitudes: altitudes, gains: gains,
-                              summary: summary)
+                              losses: losses, summary: summary)
     }
 
     /// The index in `fixes` of each point's fix (the smoother keeps the accepted fixes' times);
     /// `fixes.endIndex` where none matches.
-    private static func fixIndices(of points: [TrackPoint], in fixes: [Fix]) -> [Int] {
+    static func fixIndices(of points: [TrackPoint], in fixes: [Fix]) -> [Int] {
         var indices: [Int] = []
         indices.reserveCapacity(points.count)
         var next = fixes.startIndex
