@@ -305,26 +305,41 @@ struct ObjectWriter {
     }
 
     private func insertRoute(_ route: WorkoutRoute, anchor: Int64) throws {
+        // validate() guarantees at least one location.
+        let start = route.startDate ?? Date(timeIntervalSinceReferenceDate: 0)
+        try insertRouteHeader(route, start: start, end: route.endDate ?? start, locationCount: route.locations.count, anchor: anchor)
+        try insertRouteLocations(route.locations, routeID: StoreCoding.text(route.id), firstPosition: 0)
+    }
+
+    /// Writes a route whose locations follow in parts (``insertRouteLocations(_:routeID:firstPosition:)``):
+    /// its identity is checked and it takes its anchor as any object does.
+    func insertStreamedRouteHeader(_ route: WorkoutRoute, start: Date, end: Date, locationCount: Int) throws {
+        try checkIdentity(of: .workoutRoute(route), id: StoreCoding.text(route.id))
+        try insertRouteHeader(route, start: start, end: end, locationCount: locationCount, anchor: nextAnchor())
+    }
+
+    /// The route's object row and its `workoutRoute` row; its workout must be stored.
+    private func insertRouteHeader(_ route: WorkoutRoute, start: Date, end: Date, locationCount: Int, anchor: Int64) throws {
         let workoutID = StoreCoding.text(route.workoutID)
         guard try Bool.fetchOne(db, sql: "SELECT 1 FROM workout WHERE uuid = ?", arguments: [workoutID]) == true else {
             throw StoreError(code: .workoutNotFound,
                 message: "Route \(route.id.uuidString) names workout \(workoutID), which is not stored. Save the workout first (or in the same batch).")
         }
-        // validate() guarantees at least one location.
-        let start = route.startDate ?? Date(timeIntervalSinceReferenceDate: 0)
-        let end = route.endDate ?? start
         try insertHeader(.workoutRoute(route), start: start, end: end, device: route.device, anchor: anchor)
-        let id = StoreCoding.text(route.id)
         try db.execute(sql: "INSERT INTO workoutRoute (uuid, workoutUUID, locationCount) VALUES (?, ?, ?)",
-                       arguments: [id, workoutID, route.locations.count])
-        let statement = try db.makeStatement(sql: """
+                       arguments: [StoreCoding.text(route.id), workoutID, locationCount])
+    }
+
+    /// Writes locations of a route at positions `firstPosition`, `firstPosition + 1`, ….
+    func insertRouteLocations(_ locations: some Collection<RouteLocation>, routeID: String, firstPosition: Int) throws {
+        let statement = try db.cachedStatement(sql: """
             INSERT INTO routeLocation (routeUUID, position, timestamp, latitude, longitude, altitude, speed, course,
                 horizontalAccuracy, verticalAccuracy, speedAccuracy, courseAccuracy)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        for (position, location) in route.locations.enumerated() {
+        for (offset, location) in locations.enumerated() {
             try statement.execute(arguments: [
-                id, position, StoreCoding.value(location.timestamp), location.latitude, location.longitude,
+                routeID, firstPosition + offset, StoreCoding.value(location.timestamp), location.latitude, location.longitude,
                 location.altitude, location.speed, location.course, location.horizontalAccuracy,
                 location.verticalAccuracy, location.speedAccuracy, location.courseAccuracy,
             ])

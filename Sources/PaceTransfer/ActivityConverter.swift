@@ -27,26 +27,45 @@ public struct ActivityConverter: Sendable {
     /// - Throws: ``ActivityConversionError`` when the activity has no timed records and no lap times.
     public func convert(_ activity: RecordedActivity, fileIdentifier: String) throws(ActivityConversionError) -> ConvertedActivity {
         let (records, stray) = Self.withoutStrayTimes(Self.timedRecords(of: activity))
+        var totals = ActivityRecordTotals(activityType: SportMapping.activityType(for: activity.sport))
+        for record in records { totals.add(record) }
+        let (workout, notes) = try self.workout(for: activity, totals: &totals, stray: StrayRecords(stray), fileIdentifier: fileIdentifier)
+        let locations = records.compactMap(Self.location)
+        let route = locations.isEmpty ? nil
+            : WorkoutRoute(workoutID: workout.id, locations: locations, source: source, device: workout.device)
+        let samples = records.flatMap { Self.samples(of: $0, type: workout.activityType, source: source, device: workout.device) }
+        return ConvertedActivity(workout: workout, route: route, samples: samples, notes: notes)
+    }
+
+    /// The workout of an activity whose records (timed, in time order, stray ones left out) went
+    /// into `totals`: what ``convert(_:fileIdentifier:)`` and the streamed import share.
+    ///
+    /// - Parameters:
+    ///   - activity: The activity's laps, timer events, sport, name, identifier and device (its
+    ///     records are not read).
+    ///   - totals: Its records' totals.
+    ///   - stray: The records left out for their times.
+    ///   - fileIdentifier: The file's identifier, for an activity without its own.
+    /// - Returns: The workout and the notes on derived or dropped data.
+    func workout(for activity: RecordedActivity, totals: inout ActivityRecordTotals, stray: StrayRecords,
+                 fileIdentifier: String) throws(ActivityConversionError) -> (Workout, [String]) {
         let lapStarts = activity.laps.compactMap(\.startTime)
-        guard let start = [records.first?.time, lapStarts.min()].compactMap({ $0 }).min() else {
+        guard let start = [totals.firstTime, lapStarts.min()].compactMap({ $0 }).min() else {
             throw ActivityConversionError(message: "The activity has no timestamps, so it cannot become a workout. Files without times (routes, courses) cannot be imported as workouts.")
         }
         let lapEnds = activity.laps.compactMap { lap in lap.startTime.flatMap { s in lap.totalElapsedTime.map { s.addingTimeInterval($0) } } }
-        let end = max([records.last?.time, lapEnds.max()].compactMap { $0 }.max() ?? start, start)
+        let end = max([totals.lastTime, lapEnds.max()].compactMap { $0 }.max() ?? start, start)
         let type = SportMapping.activityType(for: activity.sport)
         var notes: [String] = []
-        if let first = stray.first?.time, let last = stray.last?.time {
+        if let first = stray.first, let last = stray.last {
             let when = first == last ? Self.timeText(first) : "\(Self.timeText(first)) to \(Self.timeText(last))"
             notes.append("left out \(stray.count) record(s) timed \(when), more than a week away from the other "
-                + "\(records.count) (a device clock error, as in a recording cut by a crash)")
+                + "\(totals.recordCount) (a device clock error, as in a recording cut by a crash)")
         }
 
         // Positions through PaceTrack, for the totals the file may lack; a barometer the file carries
         // (FIT `absolute_pressure`) is fused as the recorder fuses its own.
-        let (fixes, pressures) = Self.barometricTrack(records)
-        let track = fixes.count >= 2
-            ? TrackProcessor.process(fixes, pressures: pressures, configuration: .forActivity(type), smoothed: true).summary
-            : nil
+        let track = totals.trackTotals()
 
         let pauses = Self.pauseIntervals(activity.timerEvents, end: end)
         let span = end.timeIntervalSince(start)
@@ -57,7 +76,7 @@ public struct ActivityConverter: Sendable {
         let distance: Double?
         if let laps = Self.sum(activity.laps.map(\.distance)), laps > 0 {
             distance = laps
-        } else if let device = records.compactMap(\.distance).max(), device > 0 {
+        } else if let device = totals.deviceDistance, device > 0 {
             distance = device
         } else if let track, track.distance > 0 {
             distance = track.distance
@@ -100,15 +119,14 @@ public struct ActivityConverter: Sendable {
 
         let device = activity.deviceName.map { Device(name: $0) }
         var statistics: [QuantityTypeIdentifier: WorkoutStatistics] = [:]
-        let heartRates = records.compactMap { record in record.heartRate.flatMap { $0 > 0 && $0 < 300 ? $0 : nil } }
-        if !heartRates.isEmpty {
+        if totals.heartRateCount > 0 {
             let bpm = HealthUnit.countPerMinute
             statistics[.heartRate] = WorkoutStatistics(
                 type: .heartRate, start: start, end: end,
-                average: Quantity(value: heartRates.reduce(0, +) / Double(heartRates.count), unit: bpm),
-                minimum: Quantity(value: heartRates.min() ?? 0, unit: bpm),
-                maximum: Quantity(value: heartRates.max() ?? 0, unit: bpm),
-                mostRecent: Quantity(value: heartRates.last ?? 0, unit: bpm))
+                average: Quantity(value: totals.heartRateSum / Double(totals.heartRateCount), unit: bpm),
+                minimum: Quantity(value: totals.heartRateMinimum, unit: bpm),
+                maximum: Quantity(value: totals.heartRateMaximum, unit: bpm),
+                mostRecent: Quantity(value: totals.heartRateLast, unit: bpm))
         }
         let workout = Workout(
             activityType: type, start: start, end: end, duration: max(0, min(duration, span)), events: events,
@@ -116,16 +134,10 @@ public struct ActivityConverter: Sendable {
             totalDistance: distance.map { Quantity(value: $0, unit: .meter) },
             totalEnergyBurned: calories.flatMap { $0 > 0 ? Quantity(value: $0, unit: .kilocalorie) : nil },
             source: source, device: device, metadata: metadata)
-
-        let locations = records.compactMap(Self.location)
-        let route = locations.isEmpty ? nil
-            : WorkoutRoute(workoutID: workout.id, locations: locations, source: source, device: device)
-        if locations.count < records.filter({ $0.latitude != nil }).count {
-            notes.append("\(records.filter { $0.latitude != nil }.count - locations.count) positions out of range were left out of the route")
+        if totals.locationCount < totals.positionedCount {
+            notes.append("\(totals.positionedCount - totals.locationCount) positions out of range were left out of the route")
         }
-        return ConvertedActivity(workout: workout, route: route,
-                                 samples: Self.samples(records, type: type, source: source, device: device),
-                                 notes: notes)
+        return (workout, notes)
     }
 
     private static func sum(_ values: [Double?]) -> Double? {
@@ -179,7 +191,7 @@ public struct ActivityConverter: Sendable {
             .sorted { ($0.time ?? .distantPast) < ($1.time ?? .distantPast) }
     }
 
-    private static func timeText(_ date: Date) -> String {
+    static func timeText(_ date: Date) -> String {
         date.formatted(.iso8601)
     }
 
@@ -209,7 +221,7 @@ public struct ActivityConverter: Sendable {
     /// The accuracy assumed for files that do not record one (most GPX, TCX, FIT), in metres.
     public static let assumedHorizontalAccuracy = 5.0
 
-    private static func location(_ record: ActivityRecord) -> RouteLocation? {
+    static func location(_ record: ActivityRecord) -> RouteLocation? {
         guard let time = record.time, let latitude = record.latitude, let longitude = record.longitude,
               latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
         let altitude = record.altitude.flatMap { $0.isFinite ? $0 : nil }
@@ -220,24 +232,27 @@ public struct ActivityConverter: Sendable {
                              verticalAccuracy: altitude == nil ? -1 : (record.verticalAccuracy.flatMap { $0.isFinite ? $0 : nil } ?? 0))
     }
 
-    private static func samples(_ records: [ActivityRecord], type: WorkoutActivityType, source: Source, device: Device?) -> [QuantitySample] {
+    /// A record's heart rate in beats per minute, when plausible (0 < bpm < 300).
+    static func heartRate(of record: ActivityRecord) -> Double? {
+        record.heartRate.flatMap { $0 > 0 && $0 < 300 ? $0 : nil }
+    }
+
+    /// A record's heart-rate sample (and, where the sport has a HealthKit type for them, cadence and power).
+    static func samples(of record: ActivityRecord, type: WorkoutActivityType, source: Source, device: Device?) -> [QuantitySample] {
+        guard let time = record.time else { return [] }
         var samples: [QuantitySample] = []
-        let cadenceType: QuantityTypeIdentifier? = type == .cycling ? .cyclingCadence : nil
+        if let bpm = heartRate(of: record) {
+            samples.append(QuantitySample(type: .heartRate, quantity: Quantity(value: bpm, unit: .countPerMinute),
+                                          start: time, end: time, source: source, device: device))
+        }
+        if type == .cycling, let rpm = record.cadence, rpm >= 0, rpm.isFinite {
+            samples.append(QuantitySample(type: .cyclingCadence, quantity: Quantity(value: rpm, unit: .countPerMinute),
+                                          start: time, end: time, source: source, device: device))
+        }
         let powerType: QuantityTypeIdentifier? = type == .cycling ? .cyclingPower : (type == .running ? .runningPower : nil)
-        for record in records {
-            guard let time = record.time else { continue }
-            if let bpm = record.heartRate, bpm > 0, bpm < 300 {
-                samples.append(QuantitySample(type: .heartRate, quantity: Quantity(value: bpm, unit: .countPerMinute),
-                                              start: time, end: time, source: source, device: device))
-            }
-            if let cadenceType, let rpm = record.cadence, rpm >= 0, rpm.isFinite {
-                samples.append(QuantitySample(type: cadenceType, quantity: Quantity(value: rpm, unit: .countPerMinute),
-                                              start: time, end: time, source: source, device: device))
-            }
-            if let powerType, let watts = record.power, watts >= 0, watts.isFinite {
-                samples.append(QuantitySample(type: powerType, quantity: Quantity(value: watts, unit: .watt),
-                                              start: time, end: time, source: source, device: device))
-            }
+        if let powerType, let watts = record.power, watts >= 0, watts.isFinite {
+            samples.append(QuantitySample(type: powerType, quantity: Quantity(value: watts, unit: .watt),
+                                          start: time, end: time, source: source, device: device))
         }
         return samples
     }

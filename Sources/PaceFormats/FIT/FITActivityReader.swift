@@ -61,6 +61,30 @@ public struct FITActivityReader: Sendable {
         return (builder.finish(), summary.warnings)
     }
 
+    /// Streams a FIT activity from a byte source: each `record` goes to `records` as it is decoded,
+    /// in file order, and the activity comes back without records (laps with the file's totals,
+    /// timer events, sport, identifier, device), so a file of any size is read in constant memory.
+    ///
+    /// - Parameters:
+    ///   - source: The file's bytes, read once from the current position.
+    ///   - file: The file's name or path, for error messages.
+    ///   - records: Called once per record, in file order. When it throws, the rest of the file is
+    ///     decoded without calling it again and the error is rethrown.
+    /// - Returns: The activity without records, and the problems the decoder worked around.
+    /// - Throws: ``FITError`` when the bytes cannot be read or decoded, or what `records` threw.
+    public func read(source: any ByteSource, file: String? = nil,
+                     records: (ActivityRecord) throws -> Void) throws -> (activity: RecordedActivity, warnings: [FITWarning]) {
+        var builder = FITActivityBuilder()
+        var failure: (any Error)?
+        let summary = try decoder.decode(source: source, file: file) { message in
+            guard message.globalNumber == 20 else { return builder.add(message) }
+            guard failure == nil else { return }
+            do { try records(FITActivityBuilder.record(message)) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        return (builder.finish(), summary.warnings)
+    }
+
     /// Maps already decoded messages to an activity.
     ///
     /// The identifier is `"<serial_number>-<time_created>"` from the first `file_id` (the time as raw FIT

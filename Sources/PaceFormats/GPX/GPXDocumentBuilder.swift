@@ -2,28 +2,40 @@ import Foundation
 
 /// Collects ``GPXStreamEvent``s into a ``GPXDocument``: one lap per non-empty segment, pauses
 /// between segments, names falling back to the file's.
+///
+/// With ``keepsRecords`` off, the laps hold no records: each keeps its start time, and the pauses
+/// come from the first and last point times, so a document of any size is an outline in constant
+/// memory per segment while its points go elsewhere.
 struct GPXDocumentBuilder {
     private var document = GPXDocument()
     private var laps: [ActivityLap] = []
+    /// The first and last point times of each lap in `laps` (`nil` where that point has no time).
+    private var lapTimes: [(first: Date?, last: Date?)] = []
     private var records: [ActivityRecord] = []
+    /// The open lap's first and last point times, while it has points.
+    private var openLap: (first: Date?, last: Date?)?
     private var segment = -1
+    /// Whether track points are kept in their laps.
+    var keepsRecords = true
 
     mutating func add(_ event: GPXStreamEvent) {
         switch event {
         case .trackPoint(let record, _, let segment):
             if segment != self.segment { closeLap() }
             self.segment = segment
-            records.append(record)
+            if keepsRecords { records.append(record) }
+            openLap = (openLap.map(\.first) ?? record.time, record.time)
         case .trackEnd(let info):
             closeLap()
             var events: [ActivityTimerEvent] = []
-            for (earlier, later) in zip(laps, laps.dropFirst()) {
-                guard let pause = earlier.records.last?.time, let resume = later.records.first?.time, resume >= pause else { continue }
+            for (earlier, later) in zip(lapTimes, lapTimes.dropFirst()) {
+                guard let pause = earlier.last, let resume = later.first, resume >= pause else { continue }
                 events.append(ActivityTimerEvent(kind: .pause, time: pause))
                 events.append(ActivityTimerEvent(kind: .resume, time: resume))
             }
             document.tracks.append(RecordedActivity(sport: info.type, name: info.name, laps: laps, timerEvents: events))
             laps = []
+            lapTimes = []
             segment = -1
         case .route(let route): document.routes.append(route)
         case .waypoint(let waypoint): document.waypoints.append(waypoint)
@@ -32,9 +44,11 @@ struct GPXDocumentBuilder {
     }
 
     private mutating func closeLap() {
-        guard !records.isEmpty else { return }
-        laps.append(ActivityLap(startTime: records.first?.time, records: records))
+        guard let times = openLap else { return }
+        laps.append(ActivityLap(startTime: times.first, records: records))
+        lapTimes.append(times)
         records = []
+        openLap = nil
     }
 
     func document(summary: GPXStreamSummary) -> GPXDocument {

@@ -69,6 +69,28 @@ public struct GPXReader: Sendable {
         return builder.document(summary: summary)
     }
 
+    /// Reads a GPX document whose track points go to `points` instead of into the document: its
+    /// tracks come back with one lap per segment (its start time) and the pauses between segments,
+    /// but no records, so a file of any size is read in constant memory.
+    ///
+    /// - Parameters:
+    ///   - source: The document's bytes, read once from the current position.
+    ///   - file: A file name or label used in error messages, or `nil`.
+    ///   - points: Called once per valid track point, in file order, with the 0-based index of its
+    ///     track; throwing stops the read with ``GPXError/Code/handlerFailed``.
+    /// - Returns: The document, its tracks without records.
+    /// - Throws: ``GPXError`` as ``stream(source:file:handler:)``.
+    public func read(source: some ByteSource, file: String? = nil,
+                     points: (ActivityRecord, _ track: Int) throws -> Void) throws(GPXError) -> GPXDocument {
+        var builder = GPXDocumentBuilder()
+        builder.keepsRecords = false
+        let summary = try stream(source: source, file: file) { event in
+            if case .trackPoint(let record, let track, _) = event { try points(record, track) }
+            builder.add(event)
+        }
+        return builder.document(summary: summary)
+    }
+
     /// Streams the GPX file at a URL, in chunks, delivering points as they are read.
     /// - Parameters:
     ///   - url: A `file:` URL of a `.gpx` file.
