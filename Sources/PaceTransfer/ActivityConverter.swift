@@ -49,11 +49,18 @@ public struct ActivityConverter: Sendable {
     /// - Returns: The workout and the notes on derived or dropped data.
     func workout(for activity: RecordedActivity, totals: inout ActivityRecordTotals, stray: StrayRecords,
                  fileIdentifier: String) throws(ActivityConversionError) -> (Workout, [String]) {
-        let lapStarts = activity.laps.compactMap(\.startTime)
+        // A lap time as far from the records as a stray record is just as wrong (a GPX segment
+        // starts at its first point, stray or not).
+        let plausible = { (date: Date) -> Bool in
+            guard let first = totals.firstTime, let last = totals.lastTime else { return true }
+            return date >= first.addingTimeInterval(-Self.strayGap) && date <= last.addingTimeInterval(Self.strayGap)
+        }
+        let lapStarts = activity.laps.compactMap(\.startTime).filter(plausible)
         guard let start = [totals.firstTime, lapStarts.min()].compactMap({ $0 }).min() else {
             throw ActivityConversionError(message: "The activity has no timestamps, so it cannot become a workout. Files without times (routes, courses) cannot be imported as workouts.")
         }
         let lapEnds = activity.laps.compactMap { lap in lap.startTime.flatMap { s in lap.totalElapsedTime.map { s.addingTimeInterval($0) } } }
+            .filter(plausible)
         let end = max([totals.lastTime, lapEnds.max()].compactMap { $0 }.max() ?? start, start)
         let type = SportMapping.activityType(for: activity.sport)
         var notes: [String] = []
@@ -171,18 +178,24 @@ public struct ActivityConverter: Sendable {
     /// - Parameter sorted: Records in time order, each with a time.
     /// - Returns: The records kept, in order, and the stray ones.
     public static func withoutStrayTimes(_ sorted: [ActivityRecord]) -> (kept: [ActivityRecord], stray: [ActivityRecord]) {
-        var runs: [Range<Int>] = []
-        var runStart = 0
-        for index in sorted.indices.dropFirst() {
-            guard let previous = sorted[index - 1].time, let time = sorted[index].time,
-                  time.timeIntervalSince(previous) > strayGap else { continue }
-            runs.append(runStart..<index)
-            runStart = index
-        }
-        guard !runs.isEmpty else { return (sorted, []) }
-        runs.append(runStart..<sorted.count)
-        let kept = runs.max { $0.count < $1.count || ($0.count == $1.count && $0.lowerBound > $1.lowerBound) }!
+        let kept = keptRun(ofSortedTimes: sorted.map { $0.time?.timeIntervalSince1970 ?? .nan })
+        guard kept.count < sorted.count else { return (sorted, []) }
         return (Array(sorted[kept]), Array(sorted[..<kept.lowerBound] + sorted[kept.upperBound...]))
+    }
+
+    /// The positions kept by ``withoutStrayTimes(_:)`` among sorted times (seconds): the longest
+    /// run without a gap over ``strayGap`` (the earliest of equal runs).
+    static func keptRun(ofSortedTimes times: [Double]) -> Range<Int> {
+        var best = 0..<0
+        var runStart = 0
+        for index in times.indices {
+            let ends = index == times.count - 1 || times[index + 1] - times[index] > strayGap
+            guard ends else { continue }
+            let run = runStart..<(index + 1)
+            if run.count > best.count { best = run }
+            runStart = index + 1
+        }
+        return best
     }
 
     /// The records with a finite time, in time order.

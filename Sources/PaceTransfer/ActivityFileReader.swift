@@ -21,6 +21,9 @@ public struct ActivityFile: Sendable {
     /// workout, empty tracks left out, or — for a file with no recorded track — what it holds
     /// instead (a route without times, waypoints) and that there is nothing to import.
     public var notes: [String] = []
+    /// The file's one activity read in passes instead of held (``ActivityFileReader/outline(_:)``);
+    /// ``activities`` is empty then.
+    public var stream: ActivityStream?
 }
 
 /// Reads any supported activity file by its extension: `.gpx`, `.tcx`, `.fit`, each also gzip-compressed
@@ -33,6 +36,11 @@ public enum ActivityFileReader {
 
     /// The file extensions the import flow reads (lower case), each also with `.gz` after it.
     public static let supportedExtensions: Set<String> = ["gpx", "tcx", "fit"]
+
+    /// How FIT files are read: a recording cut short (the battery died, the device crashed) keeps
+    /// what it recorded, with a warning saying where it ends; corruption anywhere else is refused.
+    static let fitReader = FITActivityReader(decoder: FITDecoder(options: .init(validateCRC: true, allowTruncation: true,
+                                                                                 keepMessagesBeforeDamage: true)))
 
     /// Which tracks of a GPX file are one workout (DECISIONS 91).
     public static let trackJoin = TrackJoinRule()
@@ -65,6 +73,14 @@ public enum ActivityFileReader {
     /// - Parameter url: The file.
     /// - Throws: ``FileImportError`` naming the file and the reader's reason.
     public static func read(_ url: URL) throws(FileImportError) -> ActivityFile {
+        let (format, open) = try opener(for: url)
+        return try read(path: url.path, format: format, open: open)
+    }
+
+    /// Checks a plain file (it exists, its extension, its size) and returns its format and how to
+    /// open its bytes (decompressing a `.gz`).
+    static func opener(for url: URL) throws(FileImportError)
+        -> (format: (fileExtension: String, compressed: Bool), open: @Sendable () throws(FileImportError) -> any ByteSource) {
         let path = url.path
         guard FileManager.default.fileExists(atPath: path) else {
             throw FileImportError(code: .missingFile, file: path, message: "does not exist; check the path")
@@ -75,13 +91,13 @@ public enum ActivityFileReader {
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.uint64Value ?? 0
         try checkSize(size, path: path)
-        return try read(path: path, format: format) { () throws(FileImportError) -> any ByteSource in
+        return (format, { @Sendable () throws(FileImportError) -> any ByteSource in
             let file: FileByteSource
             do { file = try FileByteSource(url: url) } catch {
                 throw FileImportError(code: .unreadableFile, file: path, message: "cannot be read (\(error.localizedDescription)); check the path and its permissions")
             }
             return format.compressed ? GzipByteSource(file, maximumOutputBytes: maximumFileSize) : file
-        }
+        })
     }
 
     /// Whether `path` names a zip archive (by its extension).
@@ -146,21 +162,7 @@ public enum ActivityFileReader {
     /// compressed stream to its end before anything is parsed, once to parse).
     private static func read(path: String, format: (fileExtension: String, compressed: Bool),
                              open: () throws(FileImportError) -> any ByteSource) throws(FileImportError) -> ActivityFile {
-        let identifier: String
-        do {
-            identifier = try contentIdentifier(of: open())
-        } catch let error as FileImportError {
-            throw error
-        } catch let error as GzipError {
-            let advice = error.code == .notGzip
-                ? "the name ends in .gz but the file is not compressed: remove the .gz from its name"
-                : "the file is not a readable gzip file: check that it downloaded completely, or decompress it with `gzip -dk` to see what it holds"
-            throw FileImportError(code: .unreadableFile, file: path, message: "\(error.description); \(advice)")
-        } catch let error as ZipArchiveError {
-            throw FileImportError(code: .invalidArchive, file: path, message: error.message)
-        } catch {
-            throw FileImportError(code: .unreadableFile, file: path, message: "cannot be read (\(error.localizedDescription)); check the path and its permissions")
-        }
+        let identifier = try identify(path: path, open: open)
         // Each reader streams its source: a file is never held whole in memory.
         let input = try open()
         switch format.fileExtension {
@@ -184,13 +186,31 @@ public enum ActivityFileReader {
         default:
             // A recording cut short (the battery died, the device crashed) keeps what it recorded,
             // with a warning saying where it ends; corruption anywhere else is still refused.
-            let reader = FITActivityReader(decoder: FITDecoder(options: .init(validateCRC: true, allowTruncation: true, keepMessagesBeforeDamage: true)))
             do {
-                let (activity, warnings) = try reader.read(source: input, file: path)
+                let (activity, warnings) = try fitReader.read(source: input, file: path)
                 return ActivityFile(path: path, activities: [activity], warnings: warnings.map { "\(path): \($0.description)" },
                                     contentIdentifier: identifier)
             } catch { throw FileImportError(code: .invalidFile, file: path, position: .init(byteOffset: error.byteOffset),
                                             message: error.description) }
+        }
+    }
+
+    /// The content identifier of what `open` gives, read to its end (which also checks a compressed
+    /// stream before anything is parsed).
+    static func identify(path: String, open: () throws(FileImportError) -> any ByteSource) throws(FileImportError) -> String {
+        do {
+            return try contentIdentifier(of: open())
+        } catch let error as FileImportError {
+            throw error
+        } catch let error as GzipError {
+            let advice = error.code == .notGzip
+                ? "the name ends in .gz but the file is not compressed: remove the .gz from its name"
+                : "the file is not a readable gzip file: check that it downloaded completely, or decompress it with `gzip -dk` to see what it holds"
+            throw FileImportError(code: .unreadableFile, file: path, message: "\(error.description); \(advice)")
+        } catch let error as ZipArchiveError {
+            throw FileImportError(code: .invalidArchive, file: path, message: error.message)
+        } catch {
+            throw FileImportError(code: .unreadableFile, file: path, message: "cannot be read (\(error.localizedDescription)); check the path and its permissions")
         }
     }
 

@@ -72,10 +72,8 @@ public struct ActivityImporter: Sendable {
                 continue
             }
             if let stored {
-                let apart = Int(abs(converted.workout.startDate.timeIntervalSince(stored.startDate)).rounded())
                 report.skippedAsDuplicate += 1
-                report.sameRecordings.append("\(label): the same recording as workout \(stored.id) (\(stored.activityType.name), "
-                    + "starts \(apart) s apart and covers the same time), so it was not imported again")
+                report.sameRecordings.append(sameRecordingNote(label, converted.workout, stored))
                 continue
             }
             do {
@@ -91,9 +89,16 @@ public struct ActivityImporter: Sendable {
         return report
     }
 
+    /// The sentence saying that `workout` repeats `stored`.
+    func sameRecordingNote(_ label: String, _ workout: Workout, _ stored: Workout) -> String {
+        let apart = Int(abs(workout.startDate.timeIntervalSince(stored.startDate)).rounded())
+        return "\(label): the same recording as workout \(stored.id) (\(stored.activityType.name), "
+            + "starts \(apart) s apart and covers the same time), so it was not imported again"
+    }
+
     /// A stored workout that is the same recording as `workout` under another sync identifier
     /// (one with the same identifier is left to the store's sync rules).
-    private func storedRecording(like workout: Workout) async throws(StoreError) -> Workout? {
+    func storedRecording(like workout: Workout) async throws(StoreError) -> Workout? {
         guard let rule = sameRecording else { return nil }
         let window = SamplePredicate.date(from: workout.startDate.addingTimeInterval(-rule.startTolerance),
                                           to: workout.endDate.addingTimeInterval(rule.startTolerance))

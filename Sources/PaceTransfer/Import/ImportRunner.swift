@@ -52,8 +52,12 @@ public struct ImportRunner: Sendable {
             var counts: (imported: Int, duplicates: Int, rejected: Int, notes: Int)?
             switch result {
             case .success(let file):
-                let report = ThreadBridge.wait { () async throws(Never) in
-                    await importer.import(file.activities, fileIdentifier: file.contentIdentifier)
+                let report = if let stream = file.stream {
+                    importer.importBlocking(stream, fileIdentifier: file.contentIdentifier)
+                } else {
+                    ThreadBridge.wait { () async throws(Never) in
+                        await importer.import(file.activities, fileIdentifier: file.contentIdentifier)
+                    }
                 }
                 outcome.add(report, file: label, warnings: file.warnings, notes: file.notes)
                 counts = (report.imported.count, report.skippedAsDuplicate, report.rejected.count, file.notes.count)
@@ -65,7 +69,7 @@ public struct ImportRunner: Sendable {
                                  totals: (outcome.imported.count, outcome.skippedAsDuplicate, outcome.rejected.count))))
         }
         for (index, url) in files.enumerated() {
-            importFile(Result { () throws(FileImportError) in try ActivityFileReader.read(url) },
+            importFile(Result { () throws(FileImportError) in try ActivityFileReader.outline(url) },
                        step: (index + 1, of: files.count), label: url.path)
         }
         for path in archives {

@@ -1,0 +1,153 @@
+import Foundation
+import PaceFormats
+import PaceModel
+import PaceStore
+import PaceTestSupport
+import Testing
+@testable import PaceTransfer
+
+/// An activity file imported in passes (`ActivityFileReader.outline`, `ActivityImporter.importBlocking`)
+/// gives exactly what the whole-file import gives, and holds nothing of the file's records.
+@Suite struct StreamedImportTests {
+    static func fixture(_ name: String) -> URL { ImportRunnerTests.fixtures.appendingPathComponent(name) }
+
+    /// The workout with what the store gives each import on its own (UUIDs) set aside.
+    struct Imported: Equatable {
+        var workout: Workout
+        var locations: [RouteLocation]
+        var samples: [String]
+        var associated: Int
+    }
+
+    static func imported(in store: HealthStore) async throws -> Imported? {
+        guard var workout = try await store.workouts().first else { return nil }
+        let id = workout.id
+        workout.id = UUID(uuidString: "00000000-0000-0000-0000-000000000000")!
+        let locations = try await store.routes(forWorkout: id).flatMap(\.locations)
+        var samples: [String] = []
+        var associated = 0
+        for type in [QuantityTypeIdentifier.heartRate, .cyclingCadence, .cyclingPower, .runningPower] {
+            let all = try await store.quantitySamples(matching: type)
+            samples += all.map { "\(type.rawValue) \($0.startDate.timeIntervalSince1970) \($0.quantity)" }
+            associated += try await store.quantitySamples(matching: type, predicate: .workout(id)).count
+        }
+        return Imported(workout: workout, locations: locations, samples: samples.sorted(), associated: associated)
+    }
+
+    static func streamed(_ file: ActivityFile, into store: HealthStore) async -> ImportReport? {
+        guard let stream = file.stream else { return nil }
+        let importer = ActivityImporter(store: store)
+        let identifier = file.contentIdentifier
+        return await ThreadBridge.run(label: "test") { () throws(Never) in importer.importBlocking(stream, fileIdentifier: identifier) }
+    }
+
+    @Test(arguments: ["gpx/strava-hr-cad-power-atemp.gpx", "gpx/applewatch-run-3seg-hr-cad.gpx", "gpx/opentracks-timezone-offsets.gpx",
+                      "fit/garmin-fenix5-ride.fit", "fit/fr220-run-4laps.fit", "fit/garmin-edge820-ride-hrv.fit",
+                      "gzip/fr220-run-4laps.fit.gz"])
+    func aStreamedImportSavesWhatTheWholeFileImportSaves(name: String) async throws {
+        let url = Self.fixture(name)
+        let outline = try ActivityFileReader.outline(url)
+        #expect(outline.activities.isEmpty)
+        let whole = try ActivityFileReader.read(url)
+        #expect(whole.activities.count == 1)
+        #expect(outline.contentIdentifier == whole.contentIdentifier)
+        #expect(outline.warnings == whole.warnings)
+
+        let streamedStore = try HealthStore.inMemory(), wholeStore = try HealthStore.inMemory()
+        let streamedReport = try #require(await Self.streamed(outline, into: streamedStore))
+        let wholeReport = await ActivityImporter(store: wholeStore).import(whole.activities, fileIdentifier: whole.contentIdentifier)
+        #expect(streamedReport.imported.count == 1)
+        #expect(streamedReport.notes == wholeReport.notes)
+        #expect(streamedReport.rejected.isEmpty)
+        let streamed = try #require(try await Self.imported(in: streamedStore))
+        let expected = try #require(try await Self.imported(in: wholeStore))
+        #expect(streamed.workout == expected.workout)
+        #expect(streamed.locations == expected.locations)
+        #expect(streamed.samples == expected.samples)
+        #expect(streamed.associated == streamed.samples.count, "every sample belongs to its workout")
+        #expect(!streamed.locations.isEmpty)
+    }
+
+    @Test func filesThatAreNotOneTimeOrderedActivityAreReadWhole() throws {
+        let multiTrack = try ActivityFileReader.outline(Self.fixture("gpx/mapsource-3trk.gpx"))
+        #expect(multiTrack.stream == nil)
+        #expect(multiTrack.activities == (try ActivityFileReader.read(Self.fixture("gpx/mapsource-3trk.gpx"))).activities)
+        let tcx = try ActivityFileReader.outline(Self.fixture("tcx/fr220-run-4laps-hr-runcad.tcx"))
+        #expect(tcx.stream == nil && tcx.activities.count == 1)
+
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let shuffled = directory.path("shuffled.gpx")
+        try Data(Self.gpx(times: [0, 2, 1, 3]).utf8).write(to: URL(fileURLWithPath: shuffled))
+        let file = try ActivityFileReader.outline(URL(fileURLWithPath: shuffled))
+        #expect(file.stream == nil, "records out of time order are sorted in memory")
+        #expect(file.activities.first?.records.count == 4)
+    }
+
+    @Test func strayTimesAreLeftOutAsInTheWholeFileImport() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("stray.gpx")
+        // One point a year before the rest: a device clock error.
+        try Data(Self.gpx(times: [-365 * 86_400] + (0..<120).map(Double.init)).utf8).write(to: URL(fileURLWithPath: path))
+        let url = URL(fileURLWithPath: path)
+        let store = try HealthStore.inMemory(), wholeStore = try HealthStore.inMemory()
+        let report = try #require(await Self.streamed(try ActivityFileReader.outline(url), into: store))
+        let whole = try ActivityFileReader.read(url)
+        let wholeReport = await ActivityImporter(store: wholeStore).import(whole.activities, fileIdentifier: whole.contentIdentifier)
+        #expect(report.notes.contains { $0.contains("left out 1 record(s)") }, "\(report.notes)")
+        #expect(report.notes == wholeReport.notes)
+        let streamed = try #require(try await Self.imported(in: store))
+        #expect(streamed == (try await Self.imported(in: wholeStore)))
+        #expect(streamed.locations.count == 120)
+        #expect(streamed.workout.startDate == Self.origin)
+    }
+
+    @Test func aFileChangedBetweenPassesIsRefusedAndNothingIsSaved() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = URL(fileURLWithPath: directory.path("run.gpx"))
+        try Data(Self.gpx(times: (0..<60).map(Double.init)).utf8).write(to: url)
+        let outline = try ActivityFileReader.outline(url)
+        try Data(Self.gpx(times: (0..<50).map(Double.init)).utf8).write(to: url)
+        let store = try HealthStore.inMemory()
+        let report = try #require(await Self.streamed(outline, into: store))
+        #expect(report.imported.isEmpty)
+        #expect(report.rejected.first?.code == .unreadableFile)
+        #expect(report.rejected.first?.message.contains("changed while it was imported") == true, "\(report.rejected)")
+        #expect(try await store.workouts().isEmpty)
+    }
+
+    @Test func importingTheSameLargeFileAgainIsADuplicate() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("run.gpx")
+        try Data(Self.gpx(times: (0..<300).map(Double.init)).utf8).write(to: URL(fileURLWithPath: path))
+        let store = try HealthStore.inMemory()
+        let first = await ImportRunner(store: store).run([.activityFile(path)])
+        let second = await ImportRunner(store: store).run([.activityFile(path)])
+        #expect(first.imported.count == 1)
+        #expect(second.imported.isEmpty && second.skippedAsDuplicate == 1)
+        #expect(try await store.workouts().count == 1)
+        #expect(try await store.quantitySamples(matching: .heartRate).count == 300)
+    }
+
+    static let origin = Date(timeIntervalSince1970: 1_795_158_000)
+
+    /// A one-track GPX running north at about 3 m/s with heart rate, one point at each offset (seconds from ``origin``).
+    static func gpx(times: [Double]) -> String {
+        let points = times.enumerated().map { index, offset in
+            let time = origin.addingTimeInterval(offset).formatted(.iso8601)
+            return "<trkpt lat=\"\(48.85 + Double(index) * 0.000_03)\" lon=\"2.35\"><ele>\(35 + index % 7)</ele><time>\(time)</time>"
+                + "<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>\(130 + index % 20)</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>"
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="tests" xmlns="http://www.topografix.com/GPX/1/1"
+                 xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+            <trk><name>Run</name><type>running</type><trkseg>
+            \(points.joined(separator: "\n"))
+            </trkseg></trk></gpx>
+            """
+    }
+}
