@@ -120,7 +120,7 @@ let package = Package(
         ),
         .target(
             name: "PaceTestSupport",
-            dependencies: ["PaceModel", "PaceStore"],
+            dependencies: ["PaceModel", "PaceStore", "PaceSensors"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
