@@ -53,6 +53,8 @@ let package = Package(
                 "PaceFormats",
                 "PaceTrack",
                 "PaceStore",
+                // Live recording runs `SensorSource`s (LiveRecording/, DECISIONS 117).
+                "PaceSensors",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -120,7 +122,7 @@ let package = Package(
         ),
         .target(
             name: "PaceTestSupport",
-            dependencies: ["PaceModel", "PaceStore"],
+            dependencies: ["PaceModel", "PaceStore", "PaceSensors"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -172,7 +174,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaceRecorderTests",
-            dependencies: ["PaceRecorder", "PaceStore", "PaceTrack", "PaceModel", "PaceTestSupport"],
+            dependencies: ["PaceRecorder", "PaceSensors", "PaceStore", "PaceTrack", "PaceModel", "PaceTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -2,7 +2,7 @@
 # Pace's tests, from a fresh clone: installs what the tests need when it is missing
 # (Scripts/setup.sh test), builds the project and its tests, fails on any compiler warning in the
 # project's own files (Sources, Tests, Benchmarks; dependencies are not ours to fix), then runs
-# `swift test`. Arguments are passed to `swift test` (e.g. --filter LiveDriverTests).
+# `swift test`. Arguments are passed to `swift test` (e.g. --filter LiveRecorderTests).
 #
 # A warning is reported only when its file is compiled, so the gate is complete on a clean build
 # (CI's fresh clone); an incremental build checks the files it recompiles.

@@ -23,9 +23,11 @@ struct LiveRecordingReport: Encodable {
         case endedBy, skippedInput, sources
     }
 
-    /// From a workout the driver finished.
-    init(_ recorded: RecordedWorkout, endedBy: String, skippedInput: [String: Int], sources: [String]) {
-        self.init(saved: RecordingReport(recorded), endedBy: endedBy, skippedInput: skippedInput, sources: sources)
+    /// From a live recording's result.
+    init(_ result: LiveRecordingResult) {
+        self.init(saved: RecordingReport(workout: result.workout, routeID: result.routeID, summary: result.summary,
+                                         sampleCount: result.sampleCount),
+                  endedBy: result.ending.rawValue, skippedInput: result.skippedInput, sources: result.sources)
     }
 
     /// From a saved workout's report and how the recording went.

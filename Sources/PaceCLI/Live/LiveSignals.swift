@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PaceRecorder
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -58,27 +59,33 @@ final class LiveSignals: @unchecked Sendable {
     }
 }
 
-/// Carries a stop request from a signal to the live driver, holding it while the driver does not
-/// exist yet (a SIGTERM while the store opens), and passing it on once the driver is attached.
+/// Carries a stop request from a signal to the live recorder, holding it while the recorder does
+/// not exist yet (a SIGTERM while the store opens), and passing it on once the recorder is attached.
 actor LiveStopRelay {
-    private var driver: LiveDriver?
-    private var pending: (LiveDriver.Stop, String)?
+    private let terminal: LiveTerminal
+    private var recorder: LiveRecorder?
+    private var pending: (LiveRecorder.Stop, String)?
 
-    /// Asks the recording to stop: at once when the driver runs, else as soon as it is attached.
-    func request(_ stop: LiveDriver.Stop, because reason: String) async {
-        if let driver {
-            await driver.requestStop(stop, because: reason)
+    /// Creates a relay that reports stops on `terminal`.
+    init(terminal: LiveTerminal) {
+        self.terminal = terminal
+    }
+
+    /// Asks the recording to stop: at once when the recorder runs, else as soon as it is attached.
+    func request(_ stop: LiveRecorder.Stop, because reason: String) async {
+        if let recorder {
+            await recorder.requestStop(stop, because: reason, terminal: terminal)
         } else if pending == nil {
             pending = (stop, reason)
         }
     }
 
-    /// Attaches the driver and hands it any stop asked for before.
-    func attach(_ driver: LiveDriver) async {
-        self.driver = driver
+    /// Attaches the recorder and hands it any stop asked for before.
+    func attach(_ recorder: LiveRecorder) async {
+        self.recorder = recorder
         if let (stop, reason) = pending {
             pending = nil
-            await driver.requestStop(stop, because: reason)
+            await recorder.requestStop(stop, because: reason, terminal: terminal)
         }
     }
 }

@@ -5,7 +5,6 @@ import PaceSensors
 import PaceStore
 import PaceTestSupport
 import Testing
-@testable import PaceCLI
 
 /// A machine clock that runs with real time at a fixed offset from it (a board booted with a stale date).
 private struct OffsetClock: SessionClock {
@@ -14,8 +13,8 @@ private struct OffsetClock: SessionClock {
 }
 
 /// Live recordings where the sensors' time and the machine's clock disagree.
-@Suite("Live time base", .serialized)
-struct LiveTimeBaseTests {
+@Suite("Live recorder time base", .serialized)
+struct LiveRecorderTimeBaseTests {
     /// NMEA RMC and GGA sentences for a fix, with checksums.
     static func nmea(time: Date, latitude: Double, longitude: Double, knots: Double) -> String {
         var calendar = Calendar(identifier: .gregorian)
@@ -51,20 +50,19 @@ struct LiveTimeBaseTests {
         let path = directory.path("run.nmea")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let journal = RecordingJournal(store: try HealthStore(path: directory.path("health.sqlite")))
-        let driver = try await LiveDriver.prepare(journal: journal, origin: "live:gps=nmea-file:run.nmea", sources: [NMEASource(file: path)],
-                                                  activityType: .running, resumeInterrupted: true,
-                                                  terminal: LiveTerminal(interactive: false, quiet: true))
-        let running = Task { try await driver.run(printAcknowledgements: false) }
+        let recorder = try await LiveRecorder.prepare(journal: journal, origin: "live:gps=nmea-file:run.nmea",
+                                                      sources: [NMEASource(file: path)], activityType: .running)
+        let running = Task { try await recorder.run() }
         let deadline = ContinuousClock.now + .seconds(30)
-        while await driver.session.currentMetrics.route.count < 290, ContinuousClock.now < deadline {
+        while await recorder.session.currentMetrics.route.count < 290, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(50))
         }
-        await driver.requestStop(.finish, because: "test")
-        guard case .saved(let report) = try await running.value else {
+        await recorder.requestStop(.finish)
+        guard case .saved(let result) = try await running.value else {
             Issue.record("the recording should be saved")
             return
         }
-        let workout = try #require(try await journal.store.workout(id: report.workoutID))
+        let workout = try #require(try await journal.store.workout(id: result.workout.id))
         #expect(workout.endDate >= start.addingTimeInterval(290), "the collection ends at the last fix, minutes ahead of the clock")
         #expect(workout.events.contains { $0.type == .motionPaused }, "the 40 s stop auto-pauses: \(workout.events.map(\.type))")
         #expect(workout.events.allSatisfy { $0.startDate >= workout.startDate && $0.endDate <= workout.endDate })
@@ -78,28 +76,30 @@ struct LiveTimeBaseTests {
         let journal = RecordingJournal(store: try HealthStore(path: directory.path("health.sqlite")))
         let machine = OffsetClock(offset: -3 * 365 * 86_400)
         let steps = (0..<28).map { index in
-            LiveScriptedSource.Step(delay: .milliseconds(200)) {
+            ScriptedSensorSource.Step(delay: .milliseconds(200)) {
                 // The receiver is right: its fixes carry the real time.
-                .reading(SensorReading(time: Date(), value: LiveDriverTests.fix(48.85 + Double(index) * 0.000_01)))
+                .reading(SensorReading(time: Date(), value: LiveRecorderTests.fix(48.85 + Double(index) * 0.000_01)))
             }
         }
-        let gps = LiveScriptedSource(description: "gps", streams: [.location], steps: steps)
-        let heart = LiveScriptedSource(description: "strap", streams: [.heartRate], steps: (0..<10).map { _ in
+        let gps = ScriptedSensorSource(description: "gps", streams: [.location], steps: steps)
+        let heart = ScriptedSensorSource(description: "strap", streams: [.heartRate], steps: (0..<10).map { _ in
             // The strap's readings are stamped by this machine, on its wrong clock.
-            LiveScriptedSource.Step(delay: .milliseconds(500)) {
+            ScriptedSensorSource.Step(delay: .milliseconds(500)) {
                 .reading(SensorReading(time: machine.now(), value: .heartRate(HeartRateReading(beatsPerMinute: 130))))
             }
         })
         let before = Date()
-        let driver = try await LiveDriver.prepare(journal: journal, origin: "live:test-time-base", sources: [gps, heart], activityType: .running,
-                                                  resumeInterrupted: true, terminal: LiveTerminal(interactive: false, quiet: true), clock: machine)
-        let outcome = try await LiveDriverTests.record(driver, scripts: [gps, heart], stop: .finish)
-        guard case .saved(let report) = outcome else {
+        let recorder = try await LiveRecorder.prepare(journal: journal, origin: "live:test-time-base", sources: [gps, heart],
+                                                      activityType: .running, clock: machine)
+        let updates = recorder.updates()
+        let collected = Task { await updates.reduce(into: [LiveRecordingUpdate]()) { $0.append($1) } }
+        let outcome = try await LiveRecorderTests.record(recorder, scripts: [gps, heart], stop: .finish)
+        guard case .saved(let result) = outcome else {
             Issue.record("not saved: \(outcome)")
             return
         }
-        #expect(report.skippedInput.isEmpty, "nothing is skipped once the GPS gives the time: \(report.skippedInput)")
-        let workout = try #require(try await journal.store.workout(id: report.workoutID))
+        #expect(result.skippedInput.isEmpty, "nothing is skipped once the GPS gives the time: \(result.skippedInput)")
+        let workout = try #require(try await journal.store.workout(id: result.workout.id))
         #expect(abs(workout.startDate.timeIntervalSince(before)) < 30, "dated by the GPS, not the machine: \(workout.startDate)")
         let route = try await journal.store.routes(forWorkout: workout.id).first?.locations ?? []
         #expect(route.count >= 5, "5.6 s of fixes, one route point a second: \(route.count)")
@@ -108,7 +108,11 @@ struct LiveTimeBaseTests {
         let rates = try await journal.store.quantitySamples(of: .heartRate)
         #expect(!rates.isEmpty)
         #expect(rates.allSatisfy { abs($0.startDate.timeIntervalSince(before)) < 60 }, "the strap's times are corrected too")
-        #expect(await driver.clockNote?.contains("behind the GPS") == true)
+        // The machine's clock is behind the GPS by the three years it was set back.
+        let offset = await recorder.timeOffset
+        #expect(abs(offset - 3 * 365 * 86_400) < 60, "\(offset)")
+        let adoptions = await collected.value.filter { if case .timeBaseAdopted = $0 { true } else { false } }
+        #expect(adoptions == [.timeBaseAdopted(offset: offset)])
         let events = try await journal.contents(of: try #require(try journal.sessions().first?.id)).entries.compactMap { entry -> String? in
             if case .event(let event) = entry.1 { event.kind } else { nil }
         }
@@ -123,20 +127,20 @@ struct LiveTimeBaseTests {
         let machine = OffsetClock(offset: -3 * 365 * 86_400)
         let origin = Date()
         let steps = (0..<40).map { index in
-            LiveScriptedSource.Step(delay: .milliseconds(5)) {
-                .reading(SensorReading(time: origin.addingTimeInterval(Double(index)), value: LiveDriverTests.fix(48.85)))
+            ScriptedSensorSource.Step(delay: .milliseconds(5)) {
+                .reading(SensorReading(time: origin.addingTimeInterval(Double(index)), value: LiveRecorderTests.fix(48.85)))
             }
         }
-        let gps = LiveScriptedSource(description: "gps", streams: [.location], steps: steps)
-        let driver = try await LiveDriver.prepare(journal: journal, origin: "live:test-fast-log", sources: [gps], activityType: .running,
-                                                  resumeInterrupted: true, terminal: LiveTerminal(interactive: false, quiet: true), clock: machine)
-        guard case .saved(let report) = try await LiveDriverTests.record(driver, scripts: [gps], stop: .finish) else {
+        let gps = ScriptedSensorSource(description: "gps", streams: [.location], steps: steps)
+        let recorder = try await LiveRecorder.prepare(journal: journal, origin: "live:test-fast-log", sources: [gps],
+                                                      activityType: .running, clock: machine)
+        guard case .saved(let result) = try await LiveRecorderTests.record(recorder, scripts: [gps], stop: .finish) else {
             Issue.record("not saved")
             return
         }
-        #expect(report.skippedInput == ["live.clock": 40])
-        #expect(try await journal.store.routes(forWorkout: report.workoutID).isEmpty)
-        #expect(await driver.clockNote == nil)
+        #expect(result.skippedInput == ["live.clock": 40])
+        #expect(try await journal.store.routes(forWorkout: result.workout.id).isEmpty)
+        #expect(await recorder.timeOffset == 0, "the GPS's time was not taken")
     }
 }
 

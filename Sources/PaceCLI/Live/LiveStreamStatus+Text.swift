@@ -1,15 +1,7 @@
 import Foundation
-import PaceModel
+import PaceRecorder
 
-/// What the dashboard shows for each sensor stream of a live recording.
-enum LiveStreamStatus: Hashable, Sendable {
-    /// Nothing has arrived yet.
-    case waiting
-    /// Readings arrive; the last at this time.
-    case live(Date)
-    /// The source reported it gone, and why.
-    case disconnected(String)
-
+extension LiveStreamStatus {
     /// A short form for the dashboard: `ok`, `waiting`, `lost (reason)`, or `silent 12 s` when a
     /// stream has said nothing for longer than `quiet` seconds.
     func text(at now: Date, quiet: Double = 5) -> String {
