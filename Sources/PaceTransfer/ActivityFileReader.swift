@@ -30,8 +30,10 @@ public struct ActivityFile: Sendable {
 /// (`.gpx.gz`, `.tcx.gz`, `.fit.gz`, as Strava's bulk export and many tools write them).
 public enum ActivityFileReader {
     /// The largest activity file imported, in bytes (1 GiB; for a compressed file, what it expands
-    /// to): a file becomes one workout held in memory while it is converted. The readers themselves
-    /// stream any size (docs/BENCHMARKS.md).
+    /// to). A file of one time-ordered activity is imported in passes in bounded memory
+    /// (``outline(_:)``), but any other (several GPX tracks, TCX, records out of order) is held
+    /// whole while it is converted, and no real recording comes near this size (a day at 1 Hz is
+    /// about 30 MB of GPX).
     public static let maximumFileSize: UInt64 = 1 << 30
 
     /// The file extensions the import flow reads (lower case), each also with `.gz` after it.
@@ -152,8 +154,8 @@ public enum ActivityFileReader {
 
     private static func checkSize(_ size: UInt64, path: String) throws(FileImportError) {
         guard size > maximumFileSize else { return }
-        throw FileImportError(code: .fileTooLarge, file: path, message: String(format: "is %.1f GiB; an activity file is imported as one workout held in memory, "
-            + "and Pace accepts up to %.0f GiB (a day at 1 Hz is about 30 MB). Split it into one file per activity "
+        throw FileImportError(code: .fileTooLarge, file: path, message: String(format: "is %.1f GiB; Pace accepts activity files of up to %.0f GiB "
+            + "(a day recorded at 1 Hz is about 30 MB), so this is several activities or not a recording. Split it into one file per activity "
             + "(e.g. `gpsbabel -i gpx -f big.gpx -x track,pack,split=1h -o gpx -F part.gpx`).",
             Double(size) / 1_073_741_824, Double(maximumFileSize) / 1_073_741_824))
     }
