@@ -43,7 +43,10 @@ let package = Package(
         ),
         .target(
             name: "PaceTransfer",
-            dependencies: ["PaceModel", "PaceTrack", "PaceFormats", "PaceStore"],
+            dependencies: [
+                "PaceModel", "PaceTrack", "PaceFormats", "PaceStore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -330,19 +330,25 @@ struct ObjectWriter {
                        arguments: [StoreCoding.text(route.id), workoutID, locationCount])
     }
 
-    /// Writes locations of a route at positions `firstPosition`, `firstPosition + 1`, ….
+    /// Writes locations of a route at positions `firstPosition`, `firstPosition + 1`, …, bound with
+    /// `sqlite3_bind_*` directly (a route holds a location per second).
     func insertRouteLocations(_ locations: some Collection<RouteLocation>, routeID: String, firstPosition: Int) throws {
         let statement = try db.cachedStatement(sql: """
             INSERT INTO routeLocation (routeUUID, position, timestamp, latitude, longitude, altitude, speed, course,
                 horizontalAccuracy, verticalAccuracy, speedAccuracy, courseAccuracy)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
+        statement.setUncheckedArguments([])
         for (offset, location) in locations.enumerated() {
-            try statement.execute(arguments: [
-                routeID, firstPosition + offset, StoreCoding.value(location.timestamp), location.latitude, location.longitude,
-                location.altitude, location.speed, location.course, location.horizontalAccuracy,
-                location.verticalAccuracy, location.speedAccuracy, location.courseAccuracy,
-            ])
+            statement.resetForBinding()
+            statement.bind(routeID, at: 1)
+            statement.bind(Int64(firstPosition + offset), at: 2)
+            statement.bind(StoreCoding.value(location.timestamp), at: 3)
+            let values = [location.latitude, location.longitude, location.altitude, location.speed, location.course,
+                          location.horizontalAccuracy, location.verticalAccuracy, location.speedAccuracy, location.courseAccuracy]
+            for (index, value) in values.enumerated() { statement.bind(value, at: Int32(4 + index)) }
+            try statement.execute()
         }
+        statement.resetForBinding()
     }
 }

@@ -144,9 +144,9 @@ private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 extension Statement {
     /// Resets the statement for new bindings (after a success or a failure alike).
-    fileprivate func resetForBinding() { sqlite3_reset(sqliteStatement) }
+    func resetForBinding() { sqlite3_reset(sqliteStatement) }
 
-    fileprivate func bind(_ text: String?, at index: Int32) {
+    func bind(_ text: String?, at index: Int32) {
         guard var text else {
             sqlite3_bind_null(sqliteStatement, index)
             return
@@ -162,13 +162,13 @@ extension Statement {
         }
     }
 
-    fileprivate func bind(_ value: Double, at index: Int32) { sqlite3_bind_double(sqliteStatement, index, value) }
+    func bind(_ value: Double, at index: Int32) { sqlite3_bind_double(sqliteStatement, index, value) }
 
-    fileprivate func bind(_ value: Int64?, at index: Int32) {
+    func bind(_ value: Int64?, at index: Int32) {
         if let value { sqlite3_bind_int64(sqliteStatement, index, value) } else { sqlite3_bind_null(sqliteStatement, index) }
     }
 
-    fileprivate func bindUUID(_ text: UnsafeMutablePointer<UInt8>, at index: Int32) {
+    func bindUUID(_ text: UnsafeMutablePointer<UInt8>, at index: Int32) {
         _ = text.withMemoryRebound(to: CChar.self, capacity: 36) { sqlite3_bind_text(sqliteStatement, index, $0, 36, transient) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PaceFormats
 import PaceModel
 import PaceStore
@@ -6,6 +7,8 @@ import PaceStore
 extension ActivityImporter {
     /// Route locations and samples written per part of a streamed import.
     static let streamedPart = 8_192
+
+    static let logger = Logger(label: "org.pace.import")
 
     /// Imports an activity read in passes (``ActivityFileReader/outline(_:)``): one pass gathers
     /// the workout's totals, and a second writes the workout, its route and its samples in one
@@ -25,10 +28,14 @@ extension ActivityImporter {
         let label = activity.name ?? activity.identifier ?? "activity 1"
         let type = SportMapping.activityType(for: activity.sport)
         var totals = ActivityRecordTotals(activityType: type)
+        let began = ContinuousClock.now
+        defer { Self.logger.info("Streamed import ended", metadata: ["file": "\(stream.path)", "seconds": "\(Self.seconds(since: began))"]) }
         do { try stream.forEachRecord { totals.add($0) } } catch {
             report.rejected.append(Self.problem(error, label: label, path: stream.path))
             return report
         }
+        Self.logger.info("Totals gathered", metadata: ["file": "\(stream.path)", "records": "\(totals.recordCount)",
+                                                      "seconds": "\(Self.seconds(since: began))"])
         let workout: Workout, notes: [String]
         do { (workout, notes) = try converter.workout(for: activity, totals: &totals, stray: stream.stray, fileIdentifier: fileIdentifier) } catch {
             report.rejected.append(ImportProblem(code: .invalidActivity, activity: label, message: error.message))
@@ -82,6 +89,11 @@ extension ActivityImporter {
         report.imported.append(workout.id)
         report.notes += notes.map { "\(label): \($0)" }
         return report
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> String {
+        let elapsed = ContinuousClock.now - start
+        return String(format: "%.2f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 
     /// The problem an error of a streamed import is: the file's own, the store's refusal, or unreadable.
