@@ -81,6 +81,13 @@ extension HealthStore {
     /// - Returns: The positions of the objects left out because their sync identifier was stored
     ///   (only when `skipping`), in increasing order.
     static func insert(_ batch: HealthObjectBatch, skippingStoredSyncIdentifiers skipping: Bool, _ db: Database) throws -> [Int] {
+        try insert(batch, skippingStoredSyncIdentifiers: skipping, anchors: false, db).skipped
+    }
+
+    /// ``insert(_:skippingStoredSyncIdentifiers:_:)``, also returning the anchor each object was
+    /// written with (0 for one left out) when `wanted` or when the batch associates samples.
+    static func insert(_ batch: HealthObjectBatch, skippingStoredSyncIdentifiers skipping: Bool, anchors wanted: Bool,
+                       _ db: Database) throws -> (skipped: [Int], anchors: [Int64]) {
         let objects = batch.objects
         let isRoute: (HealthObject) -> Bool = { if case .workoutRoute = $0 { true } else { false } }
         let ordered = objects.indices.filter { !isRoute(objects[$0]) } + objects.indices.filter { isRoute(objects[$0]) }
@@ -88,7 +95,7 @@ extension HealthStore {
         let objectWriter = ObjectWriter(db: db, now: Date(), transaction: transaction)
         var skipped: [Int] = []
         // The anchor each object was written with, when the batch associates samples (DECISIONS 104).
-        var anchors: [Int64] = batch.associations.isEmpty ? [] : Array(repeating: 0, count: objects.count)
+        var anchors: [Int64] = batch.associations.isEmpty && !wanted ? [] : Array(repeating: 0, count: objects.count)
         /// Notes the anchors of `written`, the objects written last, in order (anchors are consecutive).
         func noteAnchors(of written: [Int]) {
             guard !anchors.isEmpty, let last = transaction.lastAnchor else { return }
@@ -136,7 +143,7 @@ extension HealthStore {
         if !batch.associations.isEmpty {
             try WorkoutSampleRule.associate(batch.associations, objects: objects, anchors: anchors, skipped: Set(skipped), db)
         }
-        return skipped.sorted()
+        return (skipped.sorted(), anchors)
     }
 }
 

@@ -25,98 +25,115 @@ package struct StreamedRoute: Sendable {
     }
 }
 
-/// What a producer writes inside ``HealthStore/saveStreamed(_:route:produce:)``: the route's
-/// locations and the workout's samples, in parts, all in the save's one transaction.
+/// What a producer writes inside ``HealthStore/saveStreamed(routeID:produce:complete:)``: the
+/// route's locations and the workout's samples, in parts, all in the save's one transaction.
 package struct StreamedWorkoutWriter {
     fileprivate let db: Database
-    fileprivate let workoutID: UUID
-    fileprivate let route: StreamedRoute?
-    fileprivate var routeID: String?
+    fileprivate let routeID: UUID?
     fileprivate var locationsWritten = 0
     fileprivate var lastTimestamp: Date?
-    /// Samples written and associated with the workout so far.
-    package fileprivate(set) var samplesWritten = 0
+    /// The anchors the samples were written with, for their association with the workout.
+    fileprivate var sampleAnchors: [Int64] = []
+    /// Samples written so far (associated with the workout when the save completes).
+    package var samplesWritten: Int { sampleAnchors.count }
 
     /// Writes the next locations of the route, in time order.
-    /// - Throws: ``StoreError/Code/invalidObject`` for an invalid coordinate, a location earlier than
-    ///   the one before it, or more locations than the route declared.
+    /// - Throws: ``StoreError/Code/invalidObject`` for an invalid coordinate or a location earlier
+    ///   than the one before it, or when the save has no route.
     package mutating func append(_ locations: [RouteLocation]) throws {
-        guard let route, let routeID else {
-            throw StoreError(code: .invalidObject, message: "This workout was saved without a route; its locations cannot be written.")
+        guard let routeID else {
+            throw StoreError(code: .invalidObject, message: "This workout is saved without a route; its locations cannot be written.")
         }
         for (offset, location) in locations.enumerated() {
             let values = [location.altitude, location.speed, location.course, location.horizontalAccuracy, location.verticalAccuracy]
             guard location.hasValidCoordinate, values.allSatisfy(\.isFinite), location.timestamp.timeIntervalSinceReferenceDate.isFinite else {
-                throw StoreError(code: .invalidObject, message: "Route \(route.route.id) location \(locationsWritten + offset): latitude must be "
+                throw StoreError(code: .invalidObject, message: "Route \(routeID) location \(locationsWritten + offset): latitude must be "
                     + "within ±90°, longitude within ±180°, and every value finite; nothing was saved.")
             }
             if let lastTimestamp, location.timestamp < lastTimestamp {
-                throw StoreError(code: .invalidObject, message: "Route \(route.route.id) location \(locationsWritten + offset) is earlier "
+                throw StoreError(code: .invalidObject, message: "Route \(routeID) location \(locationsWritten + offset) is earlier "
                     + "than the one before it; locations go in time order. Nothing was saved.")
             }
             lastTimestamp = location.timestamp
         }
-        guard locationsWritten + locations.count <= route.locationCount else {
-            throw StoreError(code: .invalidObject, message: "Route \(route.route.id) declared \(route.locationCount) locations and more "
-                + "arrived (the input changed while it was read?); nothing was saved.")
-        }
-        try ObjectWriter(db: db, now: Date()).insertRouteLocations(locations, routeID: routeID, firstPosition: locationsWritten)
+        try ObjectWriter(db: db, now: Date()).insertRouteLocations(locations, routeID: StoreCoding.text(routeID),
+                                                                   firstPosition: locationsWritten)
         locationsWritten += locations.count
     }
 
-    /// Saves samples associated with the workout (rules as ``HealthStore/save(_:)-([HealthObject])``).
+    /// Saves quantity or category samples, to be associated with the workout (rules as
+    /// ``HealthStore/save(_:)-([HealthObject])``).
     /// - Throws: ``StoreError`` for the first sample that cannot be saved.
     package mutating func append(samples: [HealthObject]) throws {
         guard !samples.isEmpty else { return }
-        let batch = try HealthObjectBatch(samples, associations: [WorkoutAssociation(workoutID: workoutID, sampleIDs: samples.map(\.id))])
-        _ = try HealthStore.insert(batch, skippingStoredSyncIdentifiers: false, db)
-        samplesWritten += samples.count
+        for sample in samples {
+            switch sample {
+            case .quantitySample, .categorySample: continue
+            case .workout, .workoutRoute:
+                throw StoreError(code: .invalidObject, message: "Only samples are written beside a streamed workout; \(sample.id) is not one.")
+            }
+        }
+        sampleAnchors += try HealthStore.insert(HealthObjectBatch(samples), skippingStoredSyncIdentifiers: false, anchors: true, db).anchors
     }
 }
 
 extension HealthStore {
     /// Saves a workout, its route and its samples in one transaction — all or nothing — when the
     /// route and samples are too many to hold: `produce` writes them in parts while the transaction
-    /// is open (an import streaming a file of any length; DECISIONS 118).
+    /// is open, and `complete` then gives the workout and the route's object, whose totals may be
+    /// computed meanwhile (an import streaming a file of any length; DECISIONS 118).
     ///
-    /// The workout is written first (every rule of ``save(_:)-([HealthObject])`` applies: sync
-    /// identifier and version, duplicate and deleted UUIDs), then the route's object, then what
-    /// `produce` writes. The route must receive exactly its declared number of locations.
+    /// The samples are written as `produce` gives them, then the workout, then the route's object
+    /// (its locations, written first, are checked against it when the transaction commits), then the
+    /// samples' association with the workout. Every rule of ``save(_:)-([HealthObject])`` applies:
+    /// the workout's sync identifier and version, duplicate and deleted UUIDs. The route must have
+    /// received exactly its declared number of locations.
     ///
     /// It blocks its caller until the transaction commits, and holds the store's writer meanwhile:
     /// importers call it from a thread of their own, never from the cooperative pool.
     ///
     /// - Parameters:
-    ///   - workout: The workout, complete (its totals known beforehand).
-    ///   - route: Its route, without locations, or `nil`.
+    ///   - routeID: The UUID of the route whose locations `produce` writes, or `nil` without a route.
     ///   - produce: Writes the route's locations and the samples through the writer it is given.
-    /// - Throws: ``StoreError``, or what `produce` throws; nothing is changed then.
-    package func saveStreamed(_ workout: Workout, route: StreamedRoute?, produce: (inout StreamedWorkoutWriter) throws -> Void) throws {
-        var producerError: (any Error)?
+    ///   - complete: The workout and its route (without locations), once `produce` has returned.
+    /// - Throws: ``StoreError``, or what `produce` or `complete` throws; nothing is changed then.
+    package func saveStreamed(routeID: UUID?, produce: (inout StreamedWorkoutWriter) throws -> Void,
+                              complete: () throws -> (workout: Workout, route: StreamedRoute?)) throws {
+        var callerError: (any Error)?
+        func calling<T>(_ body: () throws -> T) throws -> T {
+            do { return try body() } catch let error as StoreError { throw error } catch {
+                callerError = error
+                throw error
+            }
+        }
         do {
             try writeBlocking { db in
-                _ = try Self.insert(HealthObjectBatch([.workout(workout)]), skippingStoredSyncIdentifiers: false, db)
-                var writer = StreamedWorkoutWriter(db: db, workoutID: workout.id, route: route)
+                // The route's locations come before its object: their reference is checked at commit.
+                try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+                var writer = StreamedWorkoutWriter(db: db, routeID: routeID)
+                try calling { try produce(&writer) }
+                let (workout, route) = try calling(complete)
+                let workoutAnchor = try Self.insert(HealthObjectBatch([.workout(workout)]), skippingStoredSyncIdentifiers: false,
+                                                    anchors: true, db).anchors[0]
                 if let route {
-                    guard route.route.workoutID == workout.id else {
-                        throw StoreError(code: .invalidObject, message: "Route \(route.route.id) names workout \(route.route.workoutID), "
-                            + "not the workout \(workout.id) saved with it.")
+                    guard route.route.id == routeID, route.route.workoutID == workout.id else {
+                        throw StoreError(code: .invalidObject, message: "Route \(route.route.id) of workout \(route.route.workoutID) is not "
+                            + "the route \(routeID.map { "\($0)" } ?? "none") written for workout \(workout.id).")
+                    }
+                    guard writer.locationsWritten == route.locationCount else {
+                        throw StoreError(code: .invalidObject, message: "Route \(route.route.id) declared \(route.locationCount) locations and "
+                            + "\(writer.locationsWritten) arrived (the input changed while it was read?); nothing was saved.")
                     }
                     try ObjectWriter(db: db, now: Date()).insertStreamedRouteHeader(route.route, start: route.start, end: route.end,
                                                                                  locationCount: route.locationCount)
-                    writer.routeID = StoreCoding.text(route.route.id)
+                } else if writer.locationsWritten > 0 {
+                    throw StoreError(code: .invalidObject, message: "\(writer.locationsWritten) route locations were written for workout "
+                        + "\(workout.id), which is saved without a route; nothing was saved.")
                 }
-                do { try produce(&writer) } catch let error as StoreError { throw error } catch {
-                    producerError = error
-                    throw error
-                }
-                if let route, writer.locationsWritten != route.locationCount {
-                    throw StoreError(code: .invalidObject, message: "Route \(route.route.id) declared \(route.locationCount) locations and "
-                        + "\(writer.locationsWritten) arrived (the input changed while it was read?); nothing was saved.")
-                }
+                try WorkoutSampleRule.insertPairs(workoutAnchor: workoutAnchor, sampleAnchors: writer.sampleAnchors, db)
             }
         } catch {
-            if let producerError { throw producerError }
+            if let callerError { throw callerError }
             throw error
         }
     }

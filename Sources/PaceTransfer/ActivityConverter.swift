@@ -49,19 +49,9 @@ public struct ActivityConverter: Sendable {
     /// - Returns: The workout and the notes on derived or dropped data.
     func workout(for activity: RecordedActivity, totals: inout ActivityRecordTotals, stray: StrayRecords,
                  fileIdentifier: String) throws(ActivityConversionError) -> (Workout, [String]) {
-        // A lap time as far from the records as a stray record is just as wrong (a GPX segment
-        // starts at its first point, stray or not).
-        let plausible = { (date: Date) -> Bool in
-            guard let first = totals.firstTime, let last = totals.lastTime else { return true }
-            return date >= first.addingTimeInterval(-Self.strayGap) && date <= last.addingTimeInterval(Self.strayGap)
-        }
-        let lapStarts = activity.laps.compactMap(\.startTime).filter(plausible)
-        guard let start = [totals.firstTime, lapStarts.min()].compactMap({ $0 }).min() else {
+        guard let (start, end) = Self.span(of: activity, firstTime: totals.firstTime, lastTime: totals.lastTime) else {
             throw ActivityConversionError(message: "The activity has no timestamps, so it cannot become a workout. Files without times (routes, courses) cannot be imported as workouts.")
         }
-        let lapEnds = activity.laps.compactMap { lap in lap.startTime.flatMap { s in lap.totalElapsedTime.map { s.addingTimeInterval($0) } } }
-            .filter(plausible)
-        let end = max([totals.lastTime, lapEnds.max()].compactMap { $0 }.max() ?? start, start)
         let type = SportMapping.activityType(for: activity.sport)
         var notes: [String] = []
         if let first = stray.first, let last = stray.last {
@@ -112,7 +102,7 @@ public struct ActivityConverter: Sendable {
         events.sort { $0.startDate < $1.startDate }
 
         var metadata = Metadata()
-        metadata.syncIdentifier = "import:" + (activity.identifier ?? fileIdentifier)
+        metadata.syncIdentifier = Self.syncIdentifier(of: activity, fileIdentifier: fileIdentifier)
         metadata.syncVersion = 1
         metadata[.externalUUID] = activity.identifier.map(MetadataValue.string)
         // The device's own count when the file states one (its barometer at its own rate), else Pace's.
@@ -145,6 +135,29 @@ public struct ActivityConverter: Sendable {
             notes.append("\(totals.positionedCount - totals.locationCount) positions out of range were left out of the route")
         }
         return (workout, notes)
+    }
+
+    /// The workout's start and end: from the first and last kept record's times and the laps'
+    /// stated times; `nil` when there are none.
+    static func span(of activity: RecordedActivity, firstTime: Date?, lastTime: Date?) -> (start: Date, end: Date)? {
+        // A lap time as far from the records as a stray record is just as wrong (a GPX segment
+        // starts at its first point, stray or not).
+        let plausible = { (date: Date) -> Bool in
+            guard let firstTime, let lastTime else { return true }
+            return date >= firstTime.addingTimeInterval(-strayGap) && date <= lastTime.addingTimeInterval(strayGap)
+        }
+        let lapStarts = activity.laps.compactMap(\.startTime).filter(plausible)
+        guard let start = [firstTime, lapStarts.min()].compactMap({ $0 }).min() else { return nil }
+        let lapEnds = activity.laps.compactMap { lap in lap.startTime.flatMap { s in lap.totalElapsedTime.map { s.addingTimeInterval($0) } } }
+            .filter(plausible)
+        let end = max([lastTime, lapEnds.max()].compactMap { $0 }.max() ?? start, start)
+        return (start, end)
+    }
+
+    /// The sync identifier of an activity's workout: `import:` and the activity's own identifier, or
+    /// the file's.
+    static func syncIdentifier(of activity: RecordedActivity, fileIdentifier: String) -> String {
+        "import:" + (activity.identifier ?? fileIdentifier)
     }
 
     private static func sum(_ values: [Double?]) -> Double? {

@@ -10,13 +10,15 @@ extension ActivityImporter {
 
     static let logger = Logger(label: "org.pace.import")
 
-    /// Imports an activity read in passes (``ActivityFileReader/outline(_:)``): one pass gathers
-    /// the workout's totals, and a second writes the workout, its route and its samples in one
-    /// transaction — all or nothing — without holding the file's records (DECISIONS 118).
+    /// Imports an activity read in passes (``ActivityFileReader/outline(_:)``), without holding
+    /// the file's records (DECISIONS 118): one pass writes the route's locations and the samples in
+    /// one transaction while another, on a thread of its own, gathers the workout's totals; the
+    /// workout is written when both are done, and the transaction commits — all or nothing.
     ///
     /// The same conversion as ``import(_:fileIdentifier:)`` (``ActivityConverter``), the same
-    /// duplicate rules. It blocks: call it from a thread of its own (the import flow's), never from
-    /// the cooperative pool; it holds the store's writer while the second pass runs.
+    /// duplicate rules, checked before the file is read again. It blocks: call it from a thread of
+    /// its own (the import flow's), never from the cooperative pool; it holds the store's writer
+    /// while it writes.
     ///
     /// - Parameters:
     ///   - stream: The activity's outline.
@@ -27,44 +29,44 @@ extension ActivityImporter {
         let activity = stream.activity
         let label = activity.name ?? activity.identifier ?? "activity 1"
         let type = SportMapping.activityType(for: activity.sport)
-        var totals = ActivityRecordTotals(activityType: type)
         let began = ContinuousClock.now
         defer { Self.logger.info("Streamed import ended", metadata: ["file": "\(stream.path)", "seconds": "\(Self.seconds(since: began))"]) }
-        do { try stream.forEachRecord { totals.add($0) } } catch {
-            report.rejected.append(Self.problem(error, label: label, path: stream.path))
-            return report
-        }
-        Self.logger.info("Totals gathered", metadata: ["file": "\(stream.path)", "records": "\(totals.recordCount)",
-                                                      "seconds": "\(Self.seconds(since: began))"])
-        let workout: Workout, notes: [String]
-        do { (workout, notes) = try converter.workout(for: activity, totals: &totals, stray: stream.stray, fileIdentifier: fileIdentifier) } catch {
-            report.rejected.append(ImportProblem(code: .invalidActivity, activity: label, message: error.message))
-            return report
-        }
-        let importer = self
+
+        // The duplicate rules first, from the outline: a repeated file is not read again.
+        let syncIdentifier = ActivityConverter.syncIdentifier(of: activity, fileIdentifier: fileIdentifier)
         do throws(StoreError) {
-            if let stored = try ThreadBridge.wait({ () async throws(StoreError) in try await importer.storedRecording(like: workout) }) {
+            if try !store.storedSyncIdentifiers([syncIdentifier], sourceBundleIdentifier: converter.source.bundleIdentifier).isEmpty {
                 report.skippedAsDuplicate += 1
-                report.sameRecordings.append(sameRecordingNote(label, workout, stored))
                 return report
+            }
+            if let span = ActivityConverter.span(of: activity, firstTime: stream.keptSpan?.first, lastTime: stream.keptSpan?.last) {
+                let outline = Workout(activityType: type, start: span.start, end: span.end, source: converter.source)
+                let importer = self
+                if let stored = try ThreadBridge.wait({ () async throws(StoreError) in try await importer.storedRecording(like: outline) }) {
+                    report.skippedAsDuplicate += 1
+                    report.sameRecordings.append(sameRecordingNote(label, outline, stored))
+                    return report
+                }
             }
         } catch {
             report.rejected.append(ImportProblem(code: .storeRefused, activity: label, message: error.description))
             return report
         }
-        var route: StreamedRoute?
-        if let start = totals.firstLocationTime, let end = totals.lastLocationTime {
-            route = StreamedRoute(route: WorkoutRoute(workoutID: workout.id, locations: [], source: workout.source, device: workout.device),
-                                  start: start, end: end, locationCount: totals.locationCount)
-        }
+
+        // The totals on a thread of their own while this one writes.
+        let totalsPass = StreamedTotalsPass(stream: stream, type: type)
+        let routeID = UUID.timeOrdered()
+        var notes: [String] = []
+        let converter = self.converter
         do {
-            try store.saveStreamed(workout, route: route) { writer in
+            try store.saveStreamed(routeID: routeID, produce: { writer in
                 var locations: [RouteLocation] = [], samples: [HealthObject] = []
                 locations.reserveCapacity(Self.streamedPart)
                 samples.reserveCapacity(Self.streamedPart)
+                let device = activity.deviceName.map { Device(name: $0) }
                 try stream.forEachRecord { record in
                     if let location = ActivityConverter.location(record) { locations.append(location) }
-                    for sample in ActivityConverter.samples(of: record, type: type, source: workout.source, device: workout.device) {
+                    for sample in ActivityConverter.samples(of: record, type: type, source: converter.source, device: device) {
                         samples.append(.quantitySample(sample))
                     }
                     if locations.count >= Self.streamedPart {
@@ -78,15 +80,35 @@ extension ActivityImporter {
                 }
                 if !locations.isEmpty { try writer.append(locations) }
                 try writer.append(samples: samples)
-            }
-        } catch let error as StoreError where error.code == .syncVersionNotHigher {
-            report.skippedAsDuplicate += 1
-            return report
+                Self.logger.info("Route and samples written", metadata: ["file": "\(stream.path)", "samples": "\(writer.samplesWritten)",
+                                                                        "seconds": "\(Self.seconds(since: began))"])
+            }, complete: {
+                var totals = try totalsPass.result()
+                Self.logger.info("Totals gathered", metadata: ["file": "\(stream.path)", "records": "\(totals.recordCount)",
+                                                              "seconds": "\(Self.seconds(since: began))"])
+                let (workout, workoutNotes) = try converter.workout(for: activity, totals: &totals, stray: stream.stray,
+                                                                    fileIdentifier: fileIdentifier)
+                notes = workoutNotes
+                var route: StreamedRoute?
+                if let start = totals.firstLocationTime, let end = totals.lastLocationTime {
+                    route = StreamedRoute(route: WorkoutRoute(id: routeID, workoutID: workout.id, locations: [], source: workout.source,
+                                                              device: workout.device),
+                                          start: start, end: end, locationCount: totals.locationCount)
+                }
+                report.imported.append(workout.id)
+                return (workout, route)
+            })
         } catch {
-            report.rejected.append(Self.problem(error, label: label, path: stream.path))
+            totalsPass.cancel()
+            report.imported = []
+            switch error {
+            case let error as StoreError where error.code == .syncVersionNotHigher: report.skippedAsDuplicate += 1
+            case let error as ActivityConversionError:
+                report.rejected.append(ImportProblem(code: .invalidActivity, activity: label, message: error.message))
+            default: report.rejected.append(Self.problem(error, label: label, path: stream.path))
+            }
             return report
         }
-        report.imported.append(workout.id)
         report.notes += notes.map { "\(label): \($0)" }
         return report
     }

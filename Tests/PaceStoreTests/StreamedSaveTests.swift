@@ -4,8 +4,8 @@ import PaceModel
 import PaceTestSupport
 import Testing
 
-/// A workout saved with its route and samples written in parts (`saveStreamed`): one transaction,
-/// all or nothing, the same rules as a batch.
+/// A workout saved with its route and samples written in parts before it (`saveStreamed`): one
+/// transaction, all or nothing, the same rules as a batch.
 @Suite struct StreamedSaveTests {
     typealias T = TestObjects
     struct ReadFailed: Error {}
@@ -31,12 +31,12 @@ import Testing
         let samples = Self.heartRates(run, count: 30)
         let store = try HealthStore.inMemory()
         try await ThreadBridge.run(label: "test") { () throws(any Error) in
-            try store.saveStreamed(run, route: Self.streamedRoute(route)) { writer in
+            try store.saveStreamed(routeID: route.id, produce: { writer in
                 for part in stride(from: 0, to: 25, by: 10) { try writer.append(Array(route.locations[part..<min(25, part + 10)])) }
                 try writer.append(samples: Array(samples[..<17]))
                 try writer.append(samples: Array(samples[17...]))
                 #expect(writer.samplesWritten == 30)
-            }
+            }, complete: { (run, Self.streamedRoute(route)) })
         }
         #expect(try await store.workouts().map(\.id) == [run.id])
         #expect(try await store.routes(forWorkout: run.id) == [route], "every location, in order, with the route's identity")
@@ -50,11 +50,11 @@ import Testing
         let store = try HealthStore.inMemory()
         let error = await ThreadBridge.run(label: "test") { () throws(Never) -> (any Error)? in
             do {
-                try store.saveStreamed(run, route: Self.streamedRoute(route)) { writer in
+                try store.saveStreamed(routeID: route.id, produce: { writer in
                     try writer.append(Array(route.locations[..<10]))
                     try writer.append(samples: Self.heartRates(run, count: 5))
                     throw ReadFailed()
-                }
+                }, complete: { (run, Self.streamedRoute(route)) })
                 return nil
             } catch { return error }
         }
@@ -68,10 +68,10 @@ import Testing
         let store = try HealthStore.inMemory()
         let error = await ThreadBridge.run(label: "test") { () throws(Never) -> StoreError? in
             do {
-                try store.saveStreamed(run, route: Self.streamedRoute(route, count: 9)) { writer in
+                try store.saveStreamed(routeID: route.id, produce: { writer in
                     try writer.append(route.locations)
                     try writer.append(samples: Self.heartRates(run, count: 3))
-                }
+                }, complete: { (run, Self.streamedRoute(route, count: 9)) })
                 return nil
             } catch { return error as? StoreError }
         }
@@ -91,7 +91,8 @@ import Testing
         for locations in [backwards, outside] {
             let error = await ThreadBridge.run(label: "test") { () throws(Never) -> StoreError? in
                 do {
-                    try store.saveStreamed(run, route: Self.streamedRoute(route)) { writer in try writer.append(locations) }
+                    try store.saveStreamed(routeID: route.id, produce: { writer in try writer.append(locations) },
+                                           complete: { (run, Self.streamedRoute(route)) })
                     return nil
                 } catch { return error as? StoreError }
             }
@@ -100,22 +101,58 @@ import Testing
         }
     }
 
-    @Test func theWorkoutsSyncRulesApplyBeforeAnyPartIsRead() async throws {
+    @Test func theWorkoutsSyncRulesRefuseTheWholeSave() async throws {
         var metadata = Metadata()
         metadata.syncIdentifier = "import:file"
         metadata.syncVersion = 1
         let first = T.run(metadata: metadata), again = T.run(metadata: metadata)
+        let route = T.route(for: again, count: 6)
         let store = try HealthStore.inMemory()
         try await store.save(first)
-        let produced = Locked(false)
         let error = await ThreadBridge.run(label: "test") { () throws(Never) -> StoreError? in
             do {
-                try store.saveStreamed(again, route: nil) { _ in produced.withLock { $0 = true } }
+                try store.saveStreamed(routeID: route.id, produce: { writer in
+                    try writer.append(route.locations)
+                    try writer.append(samples: Self.heartRates(again, count: 4))
+                }, complete: { (again, Self.streamedRoute(route)) })
                 return nil
             } catch { return error as? StoreError }
         }
         #expect(error?.code == .syncVersionNotHigher)
-        #expect(produced.withLock { $0 } == false, "a duplicate is refused before its file is read again")
         #expect(try await store.workouts().map(\.id) == [first.id])
+        #expect(try await store.samples(matching: .quantity(.heartRate)).isEmpty, "the samples written before the workout rolled back")
+        #expect(try await store.samples(matching: .workoutRoute).isEmpty)
+    }
+
+    @Test func aFailingCompletionLeavesNothing() async throws {
+        let run = T.run()
+        let route = T.route(for: run, count: 3)
+        let store = try HealthStore.inMemory()
+        let error = await ThreadBridge.run(label: "test") { () throws(Never) -> (any Error)? in
+            do {
+                try store.saveStreamed(routeID: route.id, produce: { writer in
+                    try writer.append(route.locations)
+                    try writer.append(samples: Self.heartRates(run, count: 2))
+                }, complete: { throw ReadFailed() })
+                return nil
+            } catch { return error }
+        }
+        #expect(error is ReadFailed)
+        #expect(try await Self.isEmpty(store))
+    }
+
+    @Test func locationsWithoutARouteAreRefused() async throws {
+        let run = T.run()
+        let route = T.route(for: run, count: 3)
+        let store = try HealthStore.inMemory()
+        let error = await ThreadBridge.run(label: "test") { () throws(Never) -> StoreError? in
+            do {
+                try store.saveStreamed(routeID: route.id, produce: { writer in try writer.append(route.locations) },
+                                       complete: { (run, nil) })
+                return nil
+            } catch { return error as? StoreError }
+        }
+        #expect(error?.code == .invalidObject)
+        #expect(try await Self.isEmpty(store))
     }
 }

@@ -108,18 +108,23 @@ enum WorkoutSampleRule {
                         message: "Object \(StoreCoding.text(id)) is not a quantity or category sample, so it cannot be associated with workout \(workoutText). Associate samples only; a route belongs to its workout by its own workout identifier.")
                 }
             }
-            var start = 0
-            while start < pairs.count {
-                let part = pairs[start..<min(pairs.count, start + pairChunk)]
-                start += part.count
-                let values = Array(repeating: "(?, ?)", count: part.count).joined(separator: ",")
-                var arguments: [Int64] = []
-                arguments.reserveCapacity(2 * part.count)
-                for sample in part { arguments += [workoutAnchor, sample] }
-                try db.cachedStatement(sql: "INSERT OR IGNORE INTO workoutSample (workoutAnchor, sampleAnchor) VALUES " + values)
-                    .execute(arguments: StatementArguments(arguments))
-            }
+            try insertPairs(workoutAnchor: workoutAnchor, sampleAnchors: pairs, db)
             if !elsewhere.isEmpty { try associate(workout: workoutText, samples: elsewhere, db) }
+        }
+    }
+
+    /// Associates the samples written with `sampleAnchors` with the workout written with `workoutAnchor`.
+    static func insertPairs(workoutAnchor: Int64, sampleAnchors pairs: [Int64], _ db: Database) throws {
+        var start = 0
+        while start < pairs.count {
+            let part = pairs[start..<min(pairs.count, start + pairChunk)]
+            start += part.count
+            let values = Array(repeating: "(?, ?)", count: part.count).joined(separator: ",")
+            var arguments: [Int64] = []
+            arguments.reserveCapacity(2 * part.count)
+            for sample in part { arguments += [workoutAnchor, sample] }
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO workoutSample (workoutAnchor, sampleAnchor) VALUES " + values)
+                .execute(arguments: StatementArguments(arguments))
         }
     }
 

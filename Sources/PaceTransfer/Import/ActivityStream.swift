@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import PaceFormats
 
 /// The one activity of a GPX or FIT file, read in passes instead of held whole: an import reads
@@ -20,6 +20,8 @@ public struct ActivityStream: Sendable {
     var kept: Range<Int>
     /// The timed records left out.
     var stray: StrayRecords
+    /// The first and last kept record's times.
+    var keptSpan: (first: Date, last: Date)?
     /// `gpx` or `fit`.
     var format: String
     /// Opens the file's bytes again, from the start.
@@ -38,6 +40,8 @@ public struct ActivityStream: Sendable {
         self.timedRecordCount = timed.count
         self.kept = kept
         self.stray = StrayRecords()
+        keptSpan = kept.isEmpty ? nil : (Date(timeIntervalSince1970: timed[kept.lowerBound]),
+                                          Date(timeIntervalSince1970: timed[kept.upperBound - 1]))
         stray.count = strayTimes.count
         stray.first = strayTimes.first.map(Date.init(timeIntervalSince1970:))
         stray.last = strayTimes.last.map(Date.init(timeIntervalSince1970:))
