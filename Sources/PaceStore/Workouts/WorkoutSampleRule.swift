@@ -113,18 +113,23 @@ enum WorkoutSampleRule {
         }
     }
 
-    /// Associates the samples written with `sampleAnchors` with the workout written with `workoutAnchor`.
+    /// Associates the samples written with `sampleAnchors` with the workout written with `workoutAnchor`,
+    /// ``pairChunk`` pairs per statement bound with `sqlite3_bind_int64` directly.
     static func insertPairs(workoutAnchor: Int64, sampleAnchors pairs: [Int64], _ db: Database) throws {
         var start = 0
         while start < pairs.count {
             let part = pairs[start..<min(pairs.count, start + pairChunk)]
             start += part.count
             let values = Array(repeating: "(?, ?)", count: part.count).joined(separator: ",")
-            var arguments: [Int64] = []
-            arguments.reserveCapacity(2 * part.count)
-            for sample in part { arguments += [workoutAnchor, sample] }
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO workoutSample (workoutAnchor, sampleAnchor) VALUES " + values)
-                .execute(arguments: StatementArguments(arguments))
+            let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO workoutSample (workoutAnchor, sampleAnchor) VALUES " + values)
+            statement.setUncheckedArguments([])
+            statement.resetForBinding()
+            for (row, sample) in part.enumerated() {
+                statement.bind(workoutAnchor, at: Int32(2 * row + 1))
+                statement.bind(sample, at: Int32(2 * row + 2))
+            }
+            try statement.execute()
+            statement.resetForBinding()
         }
     }
 
