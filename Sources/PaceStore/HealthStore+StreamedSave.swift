@@ -38,21 +38,17 @@ package struct StreamedWorkoutWriter {
     package var samplesWritten: Int { sampleAnchors.count }
 
     /// Writes the next locations of the route, in time order.
-    /// - Throws: ``StoreError/Code/invalidObject`` for an invalid coordinate or a location earlier
-    ///   than the one before it, or when the save has no route.
+    /// - Throws: ``StoreError/Code/invalidObject`` for a location ``WorkoutRoute/validate()`` would
+    ///   refuse (a coordinate out of range, a value not finite, earlier than the one before it), or
+    ///   when the save has no route.
     package mutating func append(_ locations: [RouteLocation]) throws {
         guard let routeID else {
             throw StoreError(code: .invalidObject, message: "This workout is saved without a route; its locations cannot be written.")
         }
         for (offset, location) in locations.enumerated() {
-            let values = [location.altitude, location.speed, location.course, location.horizontalAccuracy, location.verticalAccuracy]
-            guard location.hasValidCoordinate, values.allSatisfy(\.isFinite), location.timestamp.timeIntervalSinceReferenceDate.isFinite else {
-                throw StoreError(code: .invalidObject, message: "Route \(routeID) location \(locationsWritten + offset): latitude must be "
-                    + "within ±90°, longitude within ±180°, and every value finite; nothing was saved.")
-            }
-            if let lastTimestamp, location.timestamp < lastTimestamp {
-                throw StoreError(code: .invalidObject, message: "Route \(routeID) location \(locationsWritten + offset) is earlier "
-                    + "than the one before it; locations go in time order. Nothing was saved.")
+            if let reason = location.problem(following: lastTimestamp) {
+                throw StoreError(code: .invalidObject,
+                                 message: "Route \(routeID), locations[\(locationsWritten + offset)]: \(reason). Nothing was saved.")
             }
             lastTimestamp = location.timestamp
         }

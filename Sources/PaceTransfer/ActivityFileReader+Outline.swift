@@ -23,20 +23,19 @@ extension ActivityFileReader {
             let document: GPXDocument
             let source = try open()
             do throws(GPXError) { document = try GPXReader().read(source: source, file: path) { point, _ in record(point) } } catch {
-                throw FileImportError(code: .invalidFile, file: path, position: .init(line: error.line, column: error.column),
-                                      message: error.description)
+                throw .invalidFile(error, file: path)
             }
             guard document.tracks.count == 1, !times.isEmpty else { return try read(url) }
             activity = document.tracks[0]
-            warnings = document.warnings.map { "\(path):\($0.line): \($0.message)" }
+            warnings = Self.warnings(of: document, path: path)
         } else {
             let source = try open()
             do {
                 let read = try fitReader.read(source: source, file: path) { (point: ActivityRecord) throws(Never) in record(point) }
                 activity = read.activity
-                warnings = read.warnings.map { "\(path): \($0.description)" }
+                warnings = Self.warnings(read.warnings, path: path)
             } catch let error as FITError {
-                throw FileImportError(code: .invalidFile, file: path, position: .init(byteOffset: error.byteOffset), message: error.description)
+                throw FileImportError.invalidFile(error, file: path)
             } catch {
                 throw FileImportError(code: .unreadableFile, file: path, message: "cannot be read (\(error)); check the path and its permissions")
             }

@@ -171,29 +171,26 @@ public enum ActivityFileReader {
         case "gpx":
             do {
                 let document = try GPXReader().read(source: input, file: path)
-                let warnings = document.warnings.map { "\(path):\($0.line): \($0.message)" }
+                let warnings = warnings(of: document, path: path)
                 var (activities, notes) = trackJoin.join(document.tracks)
                 if let contents = GPXContentNote.note(for: document) { notes.append(contents) }
                 return ActivityFile(path: path, activities: activities, warnings: warnings, contentIdentifier: identifier, notes: notes)
-            } catch { throw FileImportError(code: .invalidFile, file: path, position: .init(line: error.line, column: error.column),
-                                            message: error.description) }
+            } catch { throw .invalidFile(error, file: path) }
         case "tcx":
             do {
                 let document = try TCXReader().read(source: input, fileName: path)
                 let warnings = document.warnings.map { "\(path):\($0.line): \($0.reason)" }
                 return ActivityFile(path: path, activities: document.activities.map(\.recorded), warnings: warnings,
                                     contentIdentifier: identifier)
-            } catch { throw FileImportError(code: .invalidFile, file: path, position: .init(line: error.line, column: error.column),
-                                            message: error.description) }
+            } catch { throw .invalidFile(error, file: path) }
         default:
             // A recording cut short (the battery died, the device crashed) keeps what it recorded,
             // with a warning saying where it ends; corruption anywhere else is still refused.
             do {
                 let (activity, warnings) = try fitReader.read(source: input, file: path)
-                return ActivityFile(path: path, activities: [activity], warnings: warnings.map { "\(path): \($0.description)" },
+                return ActivityFile(path: path, activities: [activity], warnings: Self.warnings(warnings, path: path),
                                     contentIdentifier: identifier)
-            } catch { throw FileImportError(code: .invalidFile, file: path, position: .init(byteOffset: error.byteOffset),
-                                            message: error.description) }
+            } catch { throw .invalidFile(error, file: path) }
         }
     }
 

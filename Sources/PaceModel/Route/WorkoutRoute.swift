@@ -63,18 +63,24 @@ public struct WorkoutRoute: Hashable, Sendable, Codable, Identifiable {
         }
         var previous: Date?
         for (index, location) in locations.enumerated() {
-            let values = [location.altitude, location.speed, location.course, location.horizontalAccuracy,
-                          location.verticalAccuracy, location.speedAccuracy, location.courseAccuracy]
-            guard location.hasValidCoordinate, values.allSatisfy(\.isFinite),
-                  location.timestamp.timeIntervalSinceReferenceDate.isFinite else {
-                throw InvalidObjectError(objectID: id, field: "locations[\(index)]",
-                    reason: "latitude must be within ±90°, longitude within ±180°, and every value finite")
-            }
-            if let previous, location.timestamp < previous {
-                throw InvalidObjectError(objectID: id, field: "locations[\(index)]",
-                    reason: "is earlier than the location before it; sort the locations by time")
+            if let reason = location.problem(following: previous) {
+                throw InvalidObjectError(objectID: id, field: "locations[\(index)]", reason: reason)
             }
             previous = location.timestamp
         }
+    }
+}
+
+extension RouteLocation {
+    /// Why this location cannot be stored after one timed `previous` (`nil` for the first), or
+    /// `nil` when it can: the rule of ``WorkoutRoute/validate()`` for one location, shared by every
+    /// path that writes route locations.
+    package func problem(following previous: Date?) -> String? {
+        let values = [altitude, speed, course, horizontalAccuracy, verticalAccuracy, speedAccuracy, courseAccuracy]
+        guard hasValidCoordinate, values.allSatisfy(\.isFinite), timestamp.timeIntervalSinceReferenceDate.isFinite else {
+            return "latitude must be within ±90°, longitude within ±180°, and every value finite"
+        }
+        if let previous, timestamp < previous { return "is earlier than the location before it; sort the locations by time" }
+        return nil
     }
 }

@@ -14,53 +14,10 @@ public struct WorkoutSnapshots: AsyncSequence, Sendable {
     /// The element type.
     public typealias Element = WorkoutSnapshot
 
-    let hub: SnapshotHub
+    let hub: Broadcast<WorkoutSnapshot>
 
     /// Subscribes and returns an iterator over the snapshots from now on.
     public func makeAsyncIterator() -> AsyncStream<WorkoutSnapshot>.Iterator {
-        hub.subscribe().makeAsyncIterator()
-    }
-}
-
-/// Fans snapshots out to subscribers; thread-safe.
-final class SnapshotHub: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuations: [UUID: AsyncStream<WorkoutSnapshot>.Continuation] = [:]
-    private var latest: WorkoutSnapshot?
-    private var finished = false
-
-    func subscribe() -> AsyncStream<WorkoutSnapshot> {
-        let (stream, continuation) = AsyncStream.makeStream(of: WorkoutSnapshot.self, bufferingPolicy: .bufferingNewest(1))
-        let id = UUID()
-        lock.withLock {
-            if finished {
-                if let latest { continuation.yield(latest) }
-                continuation.finish()
-                return
-            }
-            if let latest { continuation.yield(latest) }
-            continuations[id] = continuation
-        }
-        continuation.onTermination = { [weak self] _ in
-            self?.lock.withLock { _ = self?.continuations.removeValue(forKey: id) }
-        }
-        return stream
-    }
-
-    func publish(_ snapshot: WorkoutSnapshot) {
-        let targets = lock.withLock {
-            latest = snapshot
-            return Array(continuations.values)
-        }
-        for continuation in targets { continuation.yield(snapshot) }
-    }
-
-    func finish() {
-        let targets = lock.withLock {
-            finished = true
-            defer { continuations = [:] }
-            return Array(continuations.values)
-        }
-        for continuation in targets { continuation.finish() }
+        hub.subscribe(bufferingNewest: 1).makeAsyncIterator()
     }
 }

@@ -89,7 +89,7 @@ public actor LiveRecorder {
     nonisolated let sources: [any SensorSource]
     /// The session's clock, against which readings are checked for being live.
     let clock: any SessionClock
-    let hub = LiveUpdateHub()
+    let hub = Broadcast<LiveRecordingUpdate>(replaysLatest: false)
     let logger = Logger(label: "org.pace.recorder.live")
 
     /// Skipped input by reason.
@@ -201,6 +201,6 @@ public actor LiveRecorder {
     /// A sequence of this recording's updates from now on, for one display; subscribe before
     /// ``run()`` to see them all. It ends when ``run()`` returns.
     public nonisolated func updates() -> LiveRecordingUpdates {
-        hub.subscribe(bufferingNewest: Self.updateBufferLimit)
+        LiveRecordingUpdates(stream: hub.subscribe(bufferingNewest: Self.updateBufferLimit))
     }
 }

@@ -34,7 +34,7 @@ public actor WorkoutSession {
 
     private let journal: RecordingJournal
     private let clock: any SessionClock
-    private let hub = SnapshotHub()
+    private let hub = Broadcast<WorkoutSnapshot>(replaysLatest: true)
     private let logger = Logger(label: "org.pace.recorder")
     private var machine = SessionStateMachine()
     private var metrics: SessionMetrics

@@ -69,10 +69,9 @@ public struct ActivityStream: Sendable {
             }
         } catch let error as GPXError {
             if error.code == .handlerFailed, let cause = error.cause { throw cause }
-            throw FileImportError(code: .invalidFile, file: path, position: .init(line: error.line, column: error.column),
-                                  message: error.description)
+            throw FileImportError.invalidFile(error, file: path)
         } catch let error as FITError {
-            throw FileImportError(code: .invalidFile, file: path, position: .init(byteOffset: error.byteOffset), message: error.description)
+            throw FileImportError.invalidFile(error, file: path)
         }
         guard ordinal == timedRecordCount else {
             throw FileImportError(code: .unreadableFile, file: path, message: "held \(timedRecordCount) timed records when it was "
