@@ -45,7 +45,9 @@ struct IIOSourceTests {
         let cancelled = ContinuousClock.now
         task.cancel()
         await task.value
-        #expect(ContinuousClock.now - cancelled < .seconds(1))
+        // A poll is 20 ms: a source that ignored cancellation would never return. The bound only has
+        // to tell that apart from a loaded machine (a clean-clone CI run on two busy cores took 1.05 s).
+        #expect(ContinuousClock.now - cancelled < .seconds(5))
     }
 
     @Test("cancellation is prompt even while the device is gone and the source waits a second between retries")
