@@ -51,7 +51,7 @@ struct StoreFloorCommand: ParsableCommand {
             try LeanStoreFloor(source: source, path: store, batch: batch, indexAfter: schema == .leanIndexAfter).run()
             return
         }
-        let target = try HealthStore(path: store)
+        let target = try SQLiteBackend(path: store)
         let rows = try target.writer.writeWithoutTransaction { db -> Int in
             // The rows to write, held in an in-memory database so that reading them costs (almost) nothing.
             try db.execute(sql: "ATTACH DATABASE ':memory:' AS held")

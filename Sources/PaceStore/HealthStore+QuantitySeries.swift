@@ -1,6 +1,5 @@
 public import Foundation
 public import PaceModel
-import GRDB
 
 /// One quantity sample reduced to its times and its value in the type's canonical unit, for
 /// reading long series (a workout's heart rate) without decoding whole objects.
@@ -33,17 +32,6 @@ extension HealthStore {
     ///   - end: The interval's end (excluded).
     /// - Throws: ``StoreError`` if SQLite fails.
     public func quantitySeries(of type: QuantityTypeIdentifier, from start: Date, to end: Date) async throws(StoreError) -> [TimedQuantity] {
-        try await read { db in
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT o.startDate, o.endDate, q.canonicalValue FROM healthObject o JOIN quantitySample q ON q.uuid = o.uuid
-                WHERE o.typeIdentifier = ? AND (o.endDate > ? OR o.startDate >= ?) AND o.startDate < ?
-                ORDER BY o.startDate, o.anchor
-                """, arguments: [type.rawValue, StoreCoding.value(start), StoreCoding.value(start), StoreCoding.value(end)])
-            var series: [TimedQuantity] = []
-            while let row = try rows.next() {
-                series.append(TimedQuantity(start: StoreCoding.date(row[0]), end: StoreCoding.date(row[1]), value: row[2]))
-            }
-            return series
-        }
+        try await backend.quantitySeries(of: type, from: start, to: end)
     }
 }

@@ -49,7 +49,7 @@ extension HealthStore {
     /// - Parameter batch: The objects to save.
     /// - Throws: ``StoreError`` for the first object that cannot be saved; nothing is changed then.
     package func save(_ batch: HealthObjectBatch) async throws(StoreError) {
-        _ = try await write { db in try Self.insert(batch, skippingStoredSyncIdentifiers: false, db) }
+        _ = try await backend.save(batch, skippingStoredSyncIdentifiers: false)
     }
 
     /// Saves a batch in one transaction, leaving out the objects whose sync identifier
@@ -72,7 +72,7 @@ extension HealthStore {
     /// - Throws: ``StoreError`` for the first object that cannot be saved; nothing is changed then.
     @discardableResult
     package func saveSkippingStoredSyncIdentifiers(_ batch: HealthObjectBatch) throws(StoreError) -> [Int] {
-        try writeBlocking { db in try Self.insert(batch, skippingStoredSyncIdentifiers: true, db) }
+        try backend.saveBlocking(batch, skippingStoredSyncIdentifiers: true)
     }
 
     /// Writes `batch` inside the caller's write transaction: the one insert path of every producer

@@ -102,8 +102,12 @@ extension HealthStore {
                 throw error
             }
         }
+        guard let sqlite = backend as? SQLiteBackend else {
+            throw StoreError(code: .database, message: "This store's backend cannot write a workout in parts; import the file whole.",
+                             path: path)
+        }
         do {
-            try writeBlocking { db in
+            try sqlite.writeBlocking { db in
                 // The route's locations come before its object: their reference is checked at commit.
                 try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
                 var writer = StreamedWorkoutWriter(db: db, routeID: routeID)

@@ -10,9 +10,9 @@ import Testing
 /// Swift Testing's `#expect`, so a backend's test target runs them as parameterised tests:
 ///
 /// ```swift
-/// @Test(arguments: StoreConformance.rules)
+/// @Test(.timeLimit(.minutes(1)), arguments: StoreConformance.rules)
 /// func rule(_ rule: StoreConformance.Rule) async throws {
-///     try await rule.check(try HealthStore.inMemory())
+///     try await rule.check(HealthStore(backend: try SQLiteBackend.inMemory()))
 /// }
 /// ```
 package enum StoreConformance {
@@ -29,5 +29,5 @@ package enum StoreConformance {
 
     /// Every rule, in the order they are best read.
     package static let rules: [Rule] = identityRules + syncRules + changeFeedRules + routeRules
-        + associationRules + queryRules + scopeRules
+        + associationRules + queryRules + scopeRules + observationRules
 }

@@ -1,6 +1,5 @@
 public import Foundation
 public import PaceModel
-import GRDB
 
 extension HealthStore {
     /// The long-running form of ``activitySummaries(from:through:)`` (HealthKit's activity summary
@@ -54,14 +53,18 @@ public struct ActivitySummaryUpdates: AsyncSequence, Sendable {
     public func makeAsyncIterator() -> AsyncIterator {
         let store = self.store, client = self.client, start = self.start, end = self.end
         let stream = ObservationStream.make { continuation in
-            let days = ValueObservation
-                .tracking { db -> [ActivitySummary] in
-                    if let client, try !client.canRead(.activitySummary, db: db) { return [] }
-                    return try HealthStore.activitySummaries(from: start, through: end, db: db)
+            var last: [ActivitySummary]?
+            for try await _ in store.backend.commits(touching: .activitySummaries) {
+                let days: [ActivitySummary]
+                if let client, try await !client.canRead(.activitySummary) {
+                    days = []
+                } else {
+                    days = try await store.backend.activitySummaries(from: start, through: end)
                 }
-                .removeDuplicates()
-                .values(in: store.writer, bufferingPolicy: .bufferingNewest(1))
-            for try await summaries in days { continuation.yield(summaries) }
+                guard days != last else { continue }
+                last = days
+                continuation.yield(days)
+            }
         }
         return StoreUpdatesIterator(base: stream.makeAsyncIterator())
     }

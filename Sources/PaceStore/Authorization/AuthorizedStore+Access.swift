@@ -1,6 +1,5 @@
 public import Foundation
 public import PaceModel
-import GRDB
 
 extension AuthorizedStore {
     /// Saves objects as this client, in one transaction, when the client may share every type.
@@ -63,7 +62,7 @@ extension AuthorizedStore {
         guard let object = try await store.object(id: id) else { return nil }
         if object.source.bundleIdentifier == client { return object }
         let type = object.objectType
-        return try await store.read { db in try canRead(type, db: db) } ? object : nil
+        return try await canRead(type) ? object : nil
     }
 
     /// Stored objects of one type in an interval, oldest first, as far as the client may see them:
@@ -99,8 +98,7 @@ extension AuthorizedStore {
     /// The predicate narrowed to what the client may read: unchanged with read permission on
     /// `type`, else limited to the client's own objects (inside the query, never after loading).
     func scoped(_ predicate: SamplePredicate, for type: HealthObjectType) async throws(StoreError) -> SamplePredicate {
-        let readable = try await store.read { db in try canRead(type, db: db) }
-        return readable ? predicate : predicate && .source(client)
+        try await canRead(type) ? predicate : predicate && .source(client)
     }
 
     /// The changes of one type since an anchor, as far as the client may see them.
@@ -110,8 +108,6 @@ extension AuthorizedStore {
     /// - Parameter query: The query; see ``AnchoredObjectQuery``.
     /// - Throws: ``StoreError/Code/foreignAnchor`` for another store's anchor, or if SQLite fails.
     public func anchoredObjects(_ query: AnchoredObjectQuery) async throws(StoreError) -> AnchoredObjectResult {
-        try await store.read { db in
-            try AnchoredObjectReader(db: db, store: store).run(query, scope: try scope(for: query.type, db: db))
-        }
+        try await store.backend.anchoredObjects(query, scope: try await scope(for: query.type))
     }
 }

@@ -16,9 +16,7 @@ extension AuthorizedStore {
     /// - Throws: ``StoreError/Code/invalidQuery`` for a bound that is not a real day; ``StoreError`` if SQLite fails.
     public func activitySummaries(from start: DateComponents? = nil, through end: DateComponents? = nil) async throws(StoreError) -> [ActivitySummary] {
         let bounds = try HealthStore.dayBounds(from: start, through: end)
-        return try await store.read { db in
-            try canRead(.activitySummary, db: db)
-                ? try HealthStore.activitySummaries(from: bounds.start, through: bounds.end, db: db) : []
-        }
+        return try await canRead(.activitySummary)
+            ? try await store.backend.activitySummaries(from: bounds.start, through: bounds.end) : []
     }
 }

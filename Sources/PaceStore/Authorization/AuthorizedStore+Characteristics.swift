@@ -15,9 +15,7 @@ extension AuthorizedStore {
     /// - Parameter type: The characteristic type.
     /// - Throws: ``StoreError`` if SQLite fails.
     public func characteristic(_ type: CharacteristicTypeIdentifier) async throws(StoreError) -> StoredCharacteristic? {
-        try await store.read { db in
-            try canRead(.characteristic(type), db: db) ? try HealthStore.characteristic(type, db: db) : nil
-        }
+        try await canRead(.characteristic(type)) ? try await store.characteristic(type) : nil
     }
 }
 

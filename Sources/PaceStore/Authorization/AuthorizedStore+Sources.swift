@@ -15,10 +15,7 @@ extension AuthorizedStore {
     ///   - predicate: Which objects count; all by default.
     /// - Throws: ``StoreError`` when the predicate does not fit the type or the store fails.
     public func sources(of type: HealthObjectType, predicate: SamplePredicate = .all) async throws(StoreError) -> [Source] {
-        let condition = try predicate.sqlCondition(for: type)
-        return try await store.read { db in
-            try HealthStore.sources(of: type, condition: condition,
-                                    onlyBundle: try scope(for: type, db: db).requiredSource, db: db)
-        }
+        do { try predicate.validate(for: type) } catch { throw store.located(error) }
+        return try await store.backend.sources(of: type, matching: predicate, onlySource: try await scope(for: type).requiredSource)
     }
 }

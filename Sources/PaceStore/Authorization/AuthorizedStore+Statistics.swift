@@ -60,7 +60,7 @@ extension AuthorizedStore {
     /// The routes of a workout that the client may read, oldest first (its own only without read
     /// permission on ``PaceModel/HealthObjectType/workoutRoute``).
     public func routes(forWorkout workoutID: UUID) async throws(StoreError) -> [WorkoutRoute] {
-        let readable = try await store.read { db in try canRead(.workoutRoute, db: db) }
+        let readable = try await canRead(.workoutRoute)
         return try await store.routes(forWorkout: workoutID, source: readable ? nil : client)
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 public import PaceModel
-import GRDB
 
 extension HealthStore {
     /// A view of the store acting as one client (an app), with HealthKit's permission rules.
@@ -72,33 +71,7 @@ public struct AuthorizedStore: Sendable {
                                  + "Ask for them under read: instead.", path: store.path)
         }
         let types = share.union(read).sorted { $0.identifier < $1.identifier }
-        let client = self.client
-        try await store.write { db in
-            let now = Date().timeIntervalSinceReferenceDate
-            for type in types {
-                let row = try Row.fetchOne(db, sql: """
-                    SELECT shareStatus, readStatus FROM authorizationDecision WHERE client = ? AND typeIdentifier = ?
-                    """, arguments: [client, type.identifier])
-                var shareStatus = (row?["shareStatus"] as String?).flatMap(AuthorizationStatus.init(rawValue:)) ?? .notDetermined
-                var readStatus = (row?["readStatus"] as String?).flatMap(ReadDecision.init(rawValue:)) ?? .notDetermined
-                var changed = false
-                if share.contains(type) && shareStatus == .notDetermined {
-                    shareStatus = decide(type, .share) ? .sharingAuthorized : .sharingDenied
-                    changed = true
-                }
-                if read.contains(type) && readStatus == .notDetermined {
-                    readStatus = decide(type, .read) ? .authorized : .denied
-                    changed = true
-                }
-                guard changed else { continue }
-                try db.execute(sql: """
-                    INSERT INTO authorizationDecision (client, typeIdentifier, shareStatus, readStatus, decidedAt)
-                    VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT (client, typeIdentifier) DO UPDATE SET
-                        shareStatus = excluded.shareStatus, readStatus = excluded.readStatus, decidedAt = excluded.decidedAt
-                    """, arguments: [client, type.identifier, shareStatus.rawValue, readStatus.rawValue, now])
-            }
-        }
+        try await store.backend.requestAuthorization(client: client, types: types, share: share, read: read, decide: decide)
     }
 
     /// Whether the client may write objects of `type`; whether it may read them is never told.
@@ -107,23 +80,16 @@ public struct AuthorizedStore: Sendable {
     /// - Returns: ``AuthorizationStatus/notDetermined`` until the user decided.
     /// - Throws: ``StoreError`` if SQLite fails.
     public func authorizationStatus(for type: HealthObjectType) async throws(StoreError) -> AuthorizationStatus {
-        let client = self.client
-        return try await store.read { db in
-            try String.fetchOne(db, sql: """
-                SELECT shareStatus FROM authorizationDecision WHERE client = ? AND typeIdentifier = ?
-                """, arguments: [client, type.identifier]).flatMap(AuthorizationStatus.init(rawValue:)) ?? .notDetermined
-        }
+        try await store.backend.shareStatus(client: client, type: type)
     }
 
     /// Whether the client may read other sources' objects of `type` (internal: never shown to clients).
-    func canRead(_ type: HealthObjectType, db: Database) throws -> Bool {
-        try String.fetchOne(db, sql: """
-            SELECT readStatus FROM authorizationDecision WHERE client = ? AND typeIdentifier = ?
-            """, arguments: [client, type.identifier]) == ReadDecision.authorized.rawValue
+    func canRead(_ type: HealthObjectType) async throws(StoreError) -> Bool {
+        try await store.backend.canRead(client: client, type: type)
     }
 
-    /// The read scope of this client for `type`, decided inside a read.
-    func scope(for type: HealthObjectType, db: Database) throws -> ReadScope {
-        try canRead(type, db: db) ? .everything : .ownObjects(of: client)
+    /// The read scope of this client for `type`.
+    func scope(for type: HealthObjectType) async throws(StoreError) -> ReadScope {
+        try await canRead(type) ? .everything : .ownObjects(of: client)
     }
 }

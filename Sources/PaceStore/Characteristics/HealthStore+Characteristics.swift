@@ -1,6 +1,5 @@
 public import Foundation
 public import PaceModel
-import GRDB
 
 extension HealthStore {
     /// Sets a characteristic of the user (HealthKit's date of birth, biological sex and the others).
@@ -29,16 +28,7 @@ extension HealthStore {
                 message: "The date of birth needs a valid year, month and day (e.g. 1990-02-02). Nothing was written.",
                 path: path)
         }
-        return try await write { db in
-            let stored = try String.fetchOne(db, sql: "SELECT value FROM characteristic WHERE typeIdentifier = ?",
-                                             arguments: [type.rawValue])
-            guard stored != text else { return false }
-            try db.execute(sql: """
-                INSERT INTO characteristic (typeIdentifier, value, setAt) VALUES (?, ?, ?)
-                ON CONFLICT (typeIdentifier) DO UPDATE SET value = excluded.value, setAt = excluded.setAt
-                """, arguments: [type.rawValue, text, StoreCoding.value(date)])
-            return true
-        }
+        return try await backend.setCharacteristic(type, text: text, at: date)
     }
 
     /// Removes a characteristic, so that it reads as `nil`.
@@ -48,10 +38,7 @@ extension HealthStore {
     /// - Throws: ``StoreError`` if SQLite fails.
     @discardableResult
     public func removeCharacteristic(_ type: CharacteristicTypeIdentifier) async throws(StoreError) -> Bool {
-        return try await write { db in
-            try db.execute(sql: "DELETE FROM characteristic WHERE typeIdentifier = ?", arguments: [type.rawValue])
-            return db.changesCount > 0
-        }
+        try await backend.removeCharacteristic(type)
     }
 
     /// The stored value of a characteristic and when it was set, or `nil` when none is stored.
@@ -63,27 +50,14 @@ extension HealthStore {
     /// - Parameter type: The characteristic type.
     /// - Throws: ``StoreError`` if SQLite fails or the stored value is unreadable.
     public func characteristic(_ type: CharacteristicTypeIdentifier) async throws(StoreError) -> StoredCharacteristic? {
-        try await read { db in try Self.characteristic(type, db: db) }
+        try await backend.characteristics([type]).first
     }
 
     /// Every stored characteristic, in ``PaceModel/CharacteristicTypeIdentifier`` order.
     ///
     /// - Throws: ``StoreError`` if SQLite fails or a stored value is unreadable.
     public func characteristics() async throws(StoreError) -> [StoredCharacteristic] {
-        try await read { db in
-            try CharacteristicTypeIdentifier.allCases.compactMap { type in try Self.characteristic(type, db: db) }
-        }
-    }
-
-    /// Reads one characteristic inside a read.
-    static func characteristic(_ type: CharacteristicTypeIdentifier, db: Database) throws -> StoredCharacteristic? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT value, setAt FROM characteristic WHERE typeIdentifier = ?",
-                                         arguments: [type.rawValue]) else { return nil }
-        let text: String = row["value"]
-        guard let value = CharacteristicCoding.value(text, type: type) else {
-            throw StoreError(code: .corrupt, message: "The stored \(type.displayName) cannot be read. Set it again to replace it.")
-        }
-        return StoredCharacteristic(value: value, setAt: StoreCoding.date(row["setAt"]))
+        try await backend.characteristics(CharacteristicTypeIdentifier.allCases)
     }
 }
 

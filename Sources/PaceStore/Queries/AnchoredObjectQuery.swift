@@ -68,6 +68,6 @@ extension HealthStore {
     /// - Throws: ``StoreError/Code/foreignAnchor`` for an anchor made by another store,
     ///   ``StoreError/Code/invalidQuery`` for a predicate that does not fit the type, or if SQLite fails.
     public func anchoredObjects(_ query: AnchoredObjectQuery) async throws(StoreError) -> AnchoredObjectResult {
-        try await read { db in try AnchoredObjectReader(db: db, store: self).run(query, scope: .everything) }
+        try await backend.anchoredObjects(query, scope: .everything)
     }
 }

@@ -6,14 +6,14 @@ import PaceModel
 /// Runs anchored object queries inside a read transaction.
 struct AnchoredObjectReader {
     let db: Database
-    let store: HealthStore
+    let location: String?
 
     func run(_ query: AnchoredObjectQuery, scope: ReadScope) throws -> AnchoredObjectResult {
-        let storeID = try HealthStore.storeIdentifier(db)
+        let storeID = try SQLiteBackend.storeIdentifier(db)
         if let anchor = query.anchor, anchor.storeID != storeID {
             throw StoreError(code: .foreignAnchor,
                 message: "The anchor \(anchor) was made by another store (this one is \(storeID.uuidString)). Start again without an anchor to read this store from the beginning.",
-                path: store.path)
+                path: location)
         }
         precondition((query.limit ?? 1) >= 1, "An anchored query's limit must be at least 1; pass nil for no limit.")
         let after = query.anchor?.anchor.rawValue ?? 0

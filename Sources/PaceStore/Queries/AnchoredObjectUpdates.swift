@@ -1,4 +1,3 @@
-import GRDB
 import PaceModel
 
 extension HealthStore {
@@ -6,7 +5,7 @@ extension HealthStore {
     /// each time matching objects are saved or deleted, until the consuming task is cancelled.
     ///
     /// Changes are noticed for writes through this store's connection(s) in this process
-    /// (GRDB observation of the store's change counter) and read from the last anchor, so none
+    /// (the backend's commit notifications) and read from the last anchor, so none
     /// is lost or repeated; several quick writes may arrive as one result. A limit on the query
     /// pages the initial result and each update.
     ///
@@ -48,11 +47,7 @@ public struct AnchoredObjectUpdates: AsyncSequence, Sendable {
         let stream = ObservationStream.make(bufferingPolicy: .unbounded) { continuation in
             var query = start
             var isFirst = true
-            let changes = ValueObservation
-                .tracking { db in try Int64.fetchOne(db, sql: "SELECT lastAnchor FROM storeState") ?? 0 }
-                .removeDuplicates()
-                .values(in: store.writer)
-            for try await _ in changes {
+            for try await _ in store.backend.commits(touching: .healthObjects) {
                 repeat {
                     let result = if let client { try await client.anchoredObjects(query) } else { try await store.anchoredObjects(query) }
                     query.anchor = result.anchor

@@ -1,5 +1,4 @@
 public import PaceModel
-import GRDB
 
 extension HealthStore {
     /// Stored objects of one type matching a predicate, read in one snapshot (HealthKit's `HKSampleQuery`).
@@ -19,20 +18,8 @@ extension HealthStore {
     public func samples(matching type: HealthObjectType, predicate: SamplePredicate = .all,
                         sort: [SampleSortDescriptor] = [.startDate()], limit: Int? = nil) async throws(StoreError) -> [HealthObject]
     {
-        let condition = try predicate.sqlCondition(for: type)
-        var sql = "SELECT o.uuid FROM healthObject o WHERE o.typeIdentifier = ? AND \(condition.sql) ORDER BY "
-        sql += (sort.map(\.sqlTerm) + ["o.anchor"]).joined(separator: ", ")
-        var arguments: StatementArguments = [type.identifier]
-        arguments += condition.arguments
-        if let limit {
-            sql += " LIMIT ?"
-            arguments += [max(0, limit)]
-        }
-        let query = sql, values = arguments
-        return try await read { db in
-            let reader = ObjectReader(db: db)
-            return try String.fetchAll(db, sql: query, arguments: values).compactMap { id in try reader.object(id: id) }
-        }
+        do { try predicate.validate(for: type) } catch { throw located(error) }
+        return try await backend.objects(of: type, matching: predicate, sort: sort, limit: limit)
     }
 
     /// Stored quantity samples of one type matching a predicate; see ``samples(matching:predicate:sort:limit:)``.

@@ -1,5 +1,4 @@
 public import PaceModel
-import GRDB
 
 extension HealthStore {
     /// The sources that wrote objects of a type matching a predicate (HealthKit's `HKSourceQuery`).
@@ -17,28 +16,7 @@ extension HealthStore {
     ///   - predicate: Which objects count; all by default.
     /// - Throws: ``StoreError`` when the predicate does not fit the type or the store fails.
     public func sources(of type: HealthObjectType, predicate: SamplePredicate = .all) async throws(StoreError) -> [Source] {
-        let condition = try predicate.sqlCondition(for: type)
-        return try await read { db in try Self.sources(of: type, condition: condition, onlyBundle: nil, db: db) }
-    }
-
-    /// The sources query inside a read, limited to one bundle identifier when given.
-    static func sources(of type: HealthObjectType, condition: SQLCondition, onlyBundle: String?, db: Database) throws -> [Source] {
-        // SQLite takes the bare columns of an aggregate query from the row holding MAX(anchor).
-        var sql = """
-            SELECT o.sourceBundleIdentifier, MAX(o.anchor), o.sourceName, o.sourceVersion, o.sourceProductType,
-                   o.sourceOperatingSystemVersion
-            FROM healthObject o WHERE o.typeIdentifier = ? AND \(condition.sql)
-            """
-        var arguments: StatementArguments = [type.identifier]
-        arguments += condition.arguments
-        if let onlyBundle {
-            sql += " AND o.sourceBundleIdentifier = ?"
-            arguments += [onlyBundle]
-        }
-        sql += " GROUP BY o.sourceBundleIdentifier ORDER BY o.sourceName COLLATE NOCASE, o.sourceName, o.sourceBundleIdentifier"
-        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-            Source(name: row["sourceName"], bundleIdentifier: row["sourceBundleIdentifier"], version: row["sourceVersion"],
-                   productType: row["sourceProductType"], operatingSystemVersion: row["sourceOperatingSystemVersion"])
-        }
+        do { try predicate.validate(for: type) } catch { throw located(error) }
+        return try await backend.sources(of: type, matching: predicate, onlySource: nil)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The calendar intervals of a statistics collection: boundaries `anchor + k × interval`, each
 /// computed from the anchor (so months keep their day and days follow local midnight across
 /// daylight-saving changes), covering `[from, to)`.
-struct IntervalGrid {
+package struct IntervalGrid {
     /// At most this many intervals in one collection.
     static let maximumCount = 1_000_000
 

@@ -1,5 +1,4 @@
 public import PaceModel
-import GRDB
 
 extension HealthStore {
     /// Notifications that objects of `type` were saved or deleted, until the consuming task is cancelled.
@@ -15,7 +14,7 @@ extension HealthStore {
     /// - Parameter type: The observed type.
     /// - Throws: ``StoreError`` if SQLite fails reading the starting point.
     public func observe(_ type: HealthObjectType) async throws(StoreError) -> ObserverUpdates {
-        let baseline = try await read { db in try ObserverUpdates.state(of: type, source: nil, db) }
+        let baseline = try await backend.latestChange(of: type, source: nil)
         return ObserverUpdates(store: self, type: type, source: nil, baseline: baseline)
     }
 }
@@ -31,10 +30,8 @@ extension AuthorizedStore {
     /// - Parameter type: The observed type.
     /// - Throws: ``StoreError`` if SQLite fails reading the starting point.
     public func observe(_ type: HealthObjectType) async throws(StoreError) -> ObserverUpdates {
-        let (source, baseline) = try await store.read { db in
-            let source = try scope(for: type, db: db).requiredSource
-            return (source, try ObserverUpdates.state(of: type, source: source, db))
-        }
+        let source = try await scope(for: type).requiredSource
+        let baseline = try await store.backend.latestChange(of: type, source: source)
         return ObserverUpdates(store: store, type: type, source: source, baseline: baseline)
     }
 }
@@ -56,31 +53,18 @@ public struct ObserverUpdates: AsyncSequence, Sendable {
     let type: HealthObjectType
     /// Only this source's saves count (a client without read permission), when given.
     let source: String?
-    let baseline: Int64
-
-    /// The latest anchor of a save or deletion of `type`; with `source`, of a save by that source only.
-    static func state(of type: HealthObjectType, source: String?, _ db: Database) throws -> Int64 {
-        if let source {
-            return try Int64.fetchOne(db, sql: """
-                SELECT COALESCE(MAX(anchor), 0) FROM healthObject WHERE typeIdentifier = ? AND sourceBundleIdentifier = ?
-                """, arguments: [type.identifier, source]) ?? 0
-        }
-        return try Int64.fetchOne(db, sql: """
-            SELECT MAX(COALESCE((SELECT MAX(anchor) FROM healthObject WHERE typeIdentifier = ?1), 0),
-                       COALESCE((SELECT MAX(anchor) FROM tombstone WHERE typeIdentifier = ?1), 0))
-            """, arguments: [type.identifier]) ?? 0
-    }
+    let baseline: Anchor
 
     /// Starts observing.
     public func makeAsyncIterator() -> AsyncIterator {
         let store = self.store, type = self.type, source = self.source, baseline = self.baseline
         let stream = ObservationStream.make { continuation in
-            let states = ValueObservation
-                .tracking { db in try Self.state(of: type, source: source, db) }
-                .removeDuplicates()
-                .values(in: store.writer, bufferingPolicy: .bufferingNewest(1))
-            for try await state in states where state > baseline {
-                continuation.yield(ObserverNotification(type: type, anchor: Anchor(rawValue: state)))
+            var last = baseline
+            for try await _ in store.backend.commits(touching: .healthObjects) {
+                let latest = try await store.backend.latestChange(of: type, source: source)
+                guard latest > last else { continue }
+                last = latest
+                continuation.yield(ObserverNotification(type: type, anchor: latest))
             }
         }
         return StoreUpdatesIterator(base: stream.makeAsyncIterator())

@@ -1,5 +1,4 @@
 public import Foundation
-import GRDB
 
 /// Where an anchored query stopped: a position in one store's history of changes.
 ///
@@ -32,13 +31,6 @@ extension HealthStore {
     ///
     /// - Throws: ``StoreError`` if SQLite fails.
     public func storeIdentifier() async throws(StoreError) -> UUID {
-        try await read { db in try Self.storeIdentifier(db) }
-    }
-
-    static func storeIdentifier(_ db: Database) throws -> UUID {
-        guard let text = try String.fetchOne(db, sql: "SELECT storeID FROM storeIdentity WHERE id = 1") else {
-            throw StoreError(code: .corrupt, message: "The store has no identity row. The store was changed outside Pace; restore it from a backup.")
-        }
-        return try StoreCoding.uuid(text)
+        try await backend.storeIdentifier()
     }
 }

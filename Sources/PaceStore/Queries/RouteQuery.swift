@@ -1,6 +1,5 @@
 public import Foundation
 public import PaceModel
-import GRDB
 
 /// One batch of a stored route's locations, in recorded order.
 public struct RouteLocationBatch: Hashable, Sendable {
@@ -106,21 +105,19 @@ struct RouteLocationCursor: Sendable {
     init(store: HealthStore, query: RouteQuery, client: AuthorizedStore?) async throws(StoreError) {
         self.store = store
         self.query = query
-        let id = StoreCoding.text(query.routeID)
-        let visibility = try await store.read { db -> (exists: Bool, visible: Bool) in
-            guard let source = try String.fetchOne(db, sql: """
-                SELECT o.sourceBundleIdentifier FROM workoutRoute r JOIN healthObject o ON o.uuid = r.uuid WHERE r.uuid = ?
-                """, arguments: [id]) else { return (false, false) }
-            guard let client else { return (true, true) }
-            return (true, try source == client.client || client.canRead(.workoutRoute, db: db))
+        let source = try await store.backend.routeSource(query.routeID)
+        var visible = source != nil
+        if let client, let source, source != client.client {
+            visible = try await store.backend.canRead(client: client.client, type: .workoutRoute)
         }
+        let visibility = (exists: source != nil, visible: visible)
         if client != nil && !visibility.visible {
             self.isHidden = true
             return
         }
         guard visibility.exists else {
             throw StoreError(code: .objectNotFound,
-                message: "No stored route has the UUID \(id). List a workout's routes with routes(forWorkout:).",
+                message: "No stored route has the UUID \(query.routeID.uuidString). List a workout's routes with routes(forWorkout:).",
                 path: store.path)
         }
     }
@@ -131,38 +128,10 @@ struct RouteLocationCursor: Sendable {
             isDone = true
             return RouteLocationBatch(locations: [], isDone: true)
         }
-        var sql = """
-            SELECT position, timestamp, latitude, longitude, altitude, speed, course,
-                   horizontalAccuracy, verticalAccuracy, speedAccuracy, courseAccuracy
-            FROM routeLocation WHERE routeUUID = ? AND position > ?
-            """
-        var arguments: StatementArguments = [StoreCoding.text(query.routeID), lastPosition]
-        if let interval = query.interval {
-            sql += " AND timestamp >= ? AND timestamp <= ?"
-            arguments += [StoreCoding.value(interval.start), StoreCoding.value(interval.end)]
-        }
-        sql += " ORDER BY position LIMIT \(query.batchSize + 1)"
-        let batchSize = query.batchSize, statement = sql, values = arguments
-        // One more row than the batch tells whether this batch is the last; columns by index (a hot loop).
-        let (locations, reached, fetched) = try await store.read { db in
-            var locations: [RouteLocation] = []
-            locations.reserveCapacity(batchSize)
-            var reached: Int64?
-            var fetched = 0
-            let rows = try Row.fetchCursor(db, sql: statement, arguments: values)
-            while let row = try rows.next() {
-                fetched += 1
-                guard fetched <= batchSize else { break }
-                reached = row[0]
-                locations.append(RouteLocation(
-                    timestamp: StoreCoding.date(row[1]), latitude: row[2], longitude: row[3], altitude: row[4],
-                    speed: row[5], course: row[6], horizontalAccuracy: row[7], verticalAccuracy: row[8],
-                    speedAccuracy: row[9], courseAccuracy: row[10]))
-            }
-            return (locations, reached, fetched)
-        }
-        lastPosition = reached ?? lastPosition
-        isDone = fetched <= batchSize
-        return RouteLocationBatch(locations: locations, isDone: isDone)
+        let page = try await store.backend.routeLocations(query.routeID, after: lastPosition, interval: query.interval,
+                                                          limit: query.batchSize)
+        lastPosition = page.lastPosition ?? lastPosition
+        isDone = !page.hasMore
+        return RouteLocationBatch(locations: page.locations, isDone: isDone)
     }
 }

@@ -21,10 +21,7 @@ extension SamplePredicate {
         case .all:
             return SQLCondition(sql: "1", arguments: [])
         case .date(let from, let to, let options):
-            if let from, let to, to < from {
-                throw StoreError(code: .invalidDateRange,
-                    message: "The date predicate ends (\(to.formatted(.iso8601))) before it starts (\(from.formatted(.iso8601))). Pass the earlier date as `from`.")
-            }
+            try checkRange(from: from, to: to)
             var parts: [String] = []
             var arguments: StatementArguments = []
             if let from {
@@ -77,15 +74,7 @@ extension SamplePredicate {
                 ((\(column) = ? AND json_type(o.metadata, ?) IS NULL) OR \(inJSON.sql))
                 """, arguments: [bound.value, "$.\"\(key.rawValue)\""] + inJSON.arguments)
         case .quantity(let comparison, let quantity):
-            guard case .quantity(let identifier) = type else {
-                throw StoreError(code: .invalidPredicate,
-                    message: "A quantity comparison applies to quantity types only, not to \(type.identifier). Remove it or query a quantity type.")
-            }
-            let canonical: Double
-            do { canonical = try quantity.doubleValue(for: identifier.canonicalUnit) } catch {
-                throw StoreError(code: .incompatibleUnit,
-                    message: "The unit '\(quantity.unit.unitString)' cannot be converted to \(identifier.rawValue)'s unit '\(identifier.canonicalUnit.unitString)'. Compare with a quantity in a compatible unit.")
-            }
+            let canonical = try canonicalValue(of: quantity, for: type)
             return SQLCondition(sql: "(SELECT canonicalValue FROM quantitySample WHERE uuid = o.uuid) \(comparison.rawValue) ?",
                                 arguments: [canonical])
         case .activityType(let activity):

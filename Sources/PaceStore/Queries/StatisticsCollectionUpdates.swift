@@ -1,6 +1,5 @@
 public import Foundation
 public import PaceModel
-import GRDB
 
 extension HealthStore {
     /// The long-running form of ``statisticsCollection(for:predicate:options:anchor:interval:from:to:calendar:sourcePriority:)``
@@ -28,7 +27,7 @@ extension HealthStore {
         // Checks the arguments (and gives the first answer's cost once, up front, rather than inside the sequence).
         _ = try IntervalGrid(anchor: anchor, interval: interval, from: from, to: to, calendar: calendar)
         try (options ?? .default(for: type)).validate(for: type)
-        _ = try predicate.sqlCondition(for: .quantity(type))
+        do { try predicate.validate(for: .quantity(type)) } catch { throw located(error) }
         let query: @Sendable () async throws(StoreError) -> StatisticsCollection = { [self] () async throws(StoreError) in
             try await statisticsCollection(for: type, predicate: predicate, options: options, anchor: anchor, interval: interval,
                                      from: from, to: to, calendar: calendar, sourcePriority: sourcePriority)
@@ -51,11 +50,13 @@ public struct StatisticsCollectionUpdates: AsyncSequence, Sendable {
     public func makeAsyncIterator() -> AsyncIterator {
         let store = self.store, type = self.type, query = self.query
         let stream = ObservationStream.make { continuation in
-            let states = ValueObservation
-                .tracking { db in try ObserverUpdates.state(of: type, source: nil, db) }
-                .removeDuplicates()
-                .values(in: store.writer, bufferingPolicy: .bufferingNewest(1))
-            for try await _ in states { continuation.yield(try await query()) }
+            var last: Anchor?
+            for try await _ in store.backend.commits(touching: .healthObjects) {
+                let latest = try await store.backend.latestChange(of: type, source: nil)
+                guard latest != last else { continue }
+                last = latest
+                continuation.yield(try await query())
+            }
         }
         return AsyncIterator(base: stream.makeAsyncIterator())
     }

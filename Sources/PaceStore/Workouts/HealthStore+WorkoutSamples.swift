@@ -1,5 +1,4 @@
 public import Foundation
-import GRDB
 
 extension HealthStore {
     /// Associates stored samples with a stored workout (HealthKit's `add(_:to:)`), in one
@@ -11,10 +10,7 @@ extension HealthStore {
     /// - Throws: ``StoreError/Code/workoutNotFound``, or ``StoreError/Code/objectNotFound`` for an
     ///   identifier that is not a stored sample; nothing is changed then.
     public func add(samples sampleIDs: [UUID], to workoutID: UUID) async throws(StoreError) {
-        try await write { db in
-            try WorkoutSampleRule.associate(workout: StoreCoding.text(workoutID),
-                                            samples: sampleIDs.map(StoreCoding.text), db)
-        }
+        try await backend.associate(samples: sampleIDs, with: workoutID)
     }
 
     /// Associates with each workout the samples of its source (the same bundle identifier) that
@@ -26,8 +22,6 @@ extension HealthStore {
     /// - Throws: ``StoreError`` if the database fails; nothing is changed then.
     @discardableResult
     public func associateSamplesByTime(withWorkouts workoutIDs: [UUID]) async throws(StoreError) -> Int {
-        return try await write { db in
-            try WorkoutSampleRule.linkByTimeAndSource(workouts: workoutIDs.map(StoreCoding.text), db)
-        }
+        try await backend.associateSamplesByTime(withWorkouts: workoutIDs)
     }
 }

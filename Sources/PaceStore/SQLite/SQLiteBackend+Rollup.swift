@@ -3,7 +3,7 @@ import GRDB
 import GRDBSQLite
 import PaceModel
 
-extension HealthStore {
+extension SQLiteBackend {
     /// Which rollup answers a collection, and the sources it must keep (`nil`: all of them); `nil`
     /// when no rollup can: a predicate other than all samples or a source list, or an interval
     /// boundary off the 15-minute grid (a 10-minute interval, an anchor at 00:05).

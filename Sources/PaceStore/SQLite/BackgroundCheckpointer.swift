@@ -27,7 +27,7 @@ package final class BackgroundCheckpointer: @unchecked Sendable {
     /// The log length, in bytes, past which ``throttle()`` waits for the checkpointer.
     package let logLimit: Int
 
-    private let store: HealthStore
+    private let writer: any DatabaseWriter
     private let logPath: String
     private let condition = NSCondition()
     // Guarded by `condition`.
@@ -44,12 +44,12 @@ package final class BackgroundCheckpointer: @unchecked Sendable {
     ///   - store: The store whose batches are about to be saved.
     ///   - logLimit: The log length, in bytes, past which ``throttle()`` waits (64 MiB by default).
     ///   - maximumWait: The longest ``throttle()`` waits, in seconds (10 by default).
-    /// - Returns: `nil` for an in-memory store (it has no log).
+    /// - Returns: `nil` for an in-memory store (it has no log) or another backend than SQLite.
     /// - Throws: ``StoreError`` with code ``StoreError/Code/database`` when the writer's automatic
     ///   checkpoints cannot be turned off or the checkpoint connection cannot open.
     package init?(store: HealthStore, logLimit: Int = 64 << 20, maximumWait: Double = 10) throws(StoreError) {
-        guard let path = store.path else { return nil }
-        self.store = store
+        guard let backend = store.backend as? SQLiteBackend, let path = backend.location else { return nil }
+        self.writer = backend.writer
         self.logLimit = logLimit
         self.maximumWait = maximumWait
         self.logPath = path + "-wal"
@@ -67,7 +67,7 @@ package final class BackgroundCheckpointer: @unchecked Sendable {
             throw StoreError(code: .database, message: "Cannot read '\(path)' for checkpoints: \(message).", path: path)
         }
         do {
-            try store.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+            try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
         } catch {
             sqlite3_close(connection)
             throw StoreError(code: .database, message: "Cannot defer checkpoints of '\(path)': \(error).", path: path, cause: error)
@@ -112,7 +112,7 @@ package final class BackgroundCheckpointer: @unchecked Sendable {
         while !finished { condition.wait() }
         condition.unlock()
         if alreadyStopped { return }
-        _ = try? store.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
+        _ = try? writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
     }
 
     deinit {

@@ -1,0 +1,16 @@
+package import PaceModel
+
+/// The user's permission decisions, per client and type.
+package protocol AuthorizationBackend: Sendable {
+    /// Asks `decide` for each of `types` whose share (when in `share`) or read (when in `read`)
+    /// access is undetermined, and records the answers, all in one transaction.
+    func requestAuthorization(client: String, types: [HealthObjectType], share: Set<HealthObjectType>,
+                              read: Set<HealthObjectType>,
+                              decide: @escaping @Sendable (HealthObjectType, AuthorizationAccess) -> Bool) async throws(StoreError)
+
+    /// Whether `client` may write `type`.
+    func shareStatus(client: String, type: HealthObjectType) async throws(StoreError) -> AuthorizationStatus
+
+    /// Whether `client` may read other sources' objects of `type`.
+    func canRead(client: String, type: HealthObjectType) async throws(StoreError) -> Bool
+}

@@ -1,0 +1,51 @@
+import GRDB
+import PaceModel
+
+extension SQLiteBackend {
+    package func commits(touching areas: StoreAreas) -> AsyncThrowingStream<Void, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<Void, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let observation = DatabaseRegionObservation(tracking: Self.tables(of: areas).map { Table($0) })
+        let state = Locked(ObservationState.pending)
+        let writer = self.writer
+        // Started on the writer's queue, where GRDB registers the observer at once (from any other
+        // thread it would block until the writer is free); the first element follows the
+        // registration, so no commit after it goes unnoticed.
+        writer.asyncWriteWithoutTransaction { _ in
+            let cancellable = observation.start(in: writer, onError: { continuation.finish(throwing: $0) },
+                                                onChange: { _ in continuation.yield() })
+            let stopped = state.withLock { state -> Bool in
+                if case .stopped = state { return true }
+                state = .started(cancellable)
+                return false
+            }
+            if stopped { cancellable.cancel() } else { continuation.yield() }
+        }
+        continuation.onTermination = { _ in
+            let started = state.withLock { state -> AnyDatabaseCancellable? in
+                defer { state = .stopped }
+                if case .started(let cancellable) = state { return cancellable }
+                return nil
+            }
+            started?.cancel()
+        }
+        return stream
+    }
+
+    /// The tables holding `areas`.
+    static func tables(of areas: StoreAreas) -> [String] {
+        var tables: [String] = []
+        if areas.contains(.healthObjects) { tables += ["healthObject", "tombstone", "storeState"] }
+        if areas.contains(.activitySummaries) { tables.append("activitySummary") }
+        return tables
+    }
+}
+
+/// Where a commit observation stands.
+private enum ObservationState: @unchecked Sendable {
+    /// Not registered yet.
+    case pending
+    /// Registered; cancelling it stops the notifications.
+    case started(AnyDatabaseCancellable)
+    /// The consumer stopped.
+    case stopped
+}

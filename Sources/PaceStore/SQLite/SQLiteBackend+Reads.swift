@@ -1,0 +1,157 @@
+package import Foundation
+import GRDB
+package import PaceModel
+
+extension SQLiteBackend {
+    package func storeIdentifier() async throws(StoreError) -> UUID {
+        try await read { db in try Self.storeIdentifier(db) }
+    }
+
+    /// The store's identity row.
+    static func storeIdentifier(_ db: Database) throws -> UUID {
+        guard let text = try String.fetchOne(db, sql: "SELECT storeID FROM storeIdentity WHERE id = 1") else {
+            throw StoreError(code: .corrupt, message: "The store has no identity row. The store was changed outside Pace; restore it from a backup.")
+        }
+        return try StoreCoding.uuid(text)
+    }
+
+    package func currentAnchor() async throws(StoreError) -> Anchor {
+        try await read { db in Anchor(rawValue: try Self.lastAnchor(db)) }
+    }
+
+    /// The anchor of the latest change.
+    static func lastAnchor(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT lastAnchor FROM storeState") ?? 0
+    }
+
+    package func object(id: UUID) async throws(StoreError) -> HealthObject? {
+        try await read { db in try ObjectReader(db: db).object(id: StoreCoding.text(id)) }
+    }
+
+    package func anchor(of id: UUID) async throws(StoreError) -> Anchor? {
+        try await read { db in
+            try Int64.fetchOne(db, sql: "SELECT anchor FROM healthObject WHERE uuid = ?", arguments: [StoreCoding.text(id)])
+                .map(Anchor.init(rawValue:))
+        }
+    }
+
+    package func changes(after anchor: Anchor) async throws(StoreError) -> StoreChanges {
+        try await read { db in
+            let saved = try Row.fetchAll(db, sql: """
+                SELECT uuid, typeIdentifier, anchor FROM healthObject WHERE anchor > ? ORDER BY anchor
+                """, arguments: [anchor.rawValue]).map { row in
+                StoredObjectReference(id: try StoreCoding.uuid(row["uuid"]),
+                                      objectType: try StoreCoding.objectType(row["typeIdentifier"]),
+                                      anchor: Anchor(rawValue: row["anchor"]))
+            }
+            let deleted = try Row.fetchAll(db, sql: """
+                SELECT uuid, typeIdentifier, deletedAt, anchor FROM tombstone WHERE anchor > ? ORDER BY anchor
+                """, arguments: [anchor.rawValue]).map { row in
+                Tombstone(id: try StoreCoding.uuid(row["uuid"]),
+                          objectType: try StoreCoding.objectType(row["typeIdentifier"]),
+                          deletedAt: StoreCoding.date(row["deletedAt"]),
+                          anchor: Anchor(rawValue: row["anchor"]))
+            }
+            return StoreChanges(saved: saved, deleted: deleted, anchor: Anchor(rawValue: try Self.lastAnchor(db)))
+        }
+    }
+
+    package func objects(of type: HealthObjectType, matching predicate: SamplePredicate, sort: [SampleSortDescriptor],
+                         limit: Int?) async throws(StoreError) -> [HealthObject] {
+        let condition = try predicate.sqlCondition(for: type)
+        var sql = "SELECT o.uuid FROM healthObject o WHERE o.typeIdentifier = ? AND \(condition.sql) ORDER BY "
+        sql += (sort.map(\.sqlTerm) + ["o.anchor"]).joined(separator: ", ")
+        var arguments: StatementArguments = [type.identifier]
+        arguments += condition.arguments
+        if let limit {
+            sql += " LIMIT ?"
+            arguments += [max(0, limit)]
+        }
+        let query = sql, values = arguments
+        return try await read { db in
+            let reader = ObjectReader(db: db)
+            return try String.fetchAll(db, sql: query, arguments: values).compactMap { id in try reader.object(id: id) }
+        }
+    }
+
+    package func routes(forWorkout workoutID: UUID, source: String?) async throws(StoreError) -> [WorkoutRoute] {
+        try await read { db in
+            var sql = """
+                SELECT r.uuid FROM workoutRoute r JOIN healthObject o ON o.uuid = r.uuid
+                WHERE r.workoutUUID = ?
+                """
+            var arguments: StatementArguments = [StoreCoding.text(workoutID)]
+            if let source {
+                sql += " AND o.sourceBundleIdentifier = ?"
+                arguments += [source]
+            }
+            sql += " ORDER BY o.startDate, o.anchor"
+            let reader = ObjectReader(db: db)
+            return try String.fetchAll(db, sql: sql, arguments: arguments).compactMap { id -> WorkoutRoute? in
+                if case .workoutRoute(let route)? = try reader.object(id: id) { return route }
+                return nil
+            }
+        }
+    }
+
+    package func sources(of type: HealthObjectType, matching predicate: SamplePredicate,
+                         onlySource: String?) async throws(StoreError) -> [Source] {
+        let condition = try predicate.sqlCondition(for: type)
+        // SQLite takes the bare columns of an aggregate query from the row holding MAX(anchor).
+        var sql = """
+            SELECT o.sourceBundleIdentifier, MAX(o.anchor), o.sourceName, o.sourceVersion, o.sourceProductType,
+                   o.sourceOperatingSystemVersion
+            FROM healthObject o WHERE o.typeIdentifier = ? AND \(condition.sql)
+            """
+        var arguments: StatementArguments = [type.identifier]
+        arguments += condition.arguments
+        if let onlySource {
+            sql += " AND o.sourceBundleIdentifier = ?"
+            arguments += [onlySource]
+        }
+        sql += " GROUP BY o.sourceBundleIdentifier ORDER BY o.sourceName COLLATE NOCASE, o.sourceName, o.sourceBundleIdentifier"
+        let query = sql, values = arguments
+        return try await read { db in
+            try Row.fetchAll(db, sql: query, arguments: values).map { row in
+                Source(name: row["sourceName"], bundleIdentifier: row["sourceBundleIdentifier"], version: row["sourceVersion"],
+                       productType: row["sourceProductType"], operatingSystemVersion: row["sourceOperatingSystemVersion"])
+            }
+        }
+    }
+
+    package func quantitySeries(of type: QuantityTypeIdentifier, from start: Date, to end: Date) async throws(StoreError) -> [TimedQuantity] {
+        try await read { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT o.startDate, o.endDate, q.canonicalValue FROM healthObject o JOIN quantitySample q ON q.uuid = o.uuid
+                WHERE o.typeIdentifier = ? AND (o.endDate > ? OR o.startDate >= ?) AND o.startDate < ?
+                ORDER BY o.startDate, o.anchor
+                """, arguments: [type.rawValue, StoreCoding.value(start), StoreCoding.value(start), StoreCoding.value(end)])
+            var series: [TimedQuantity] = []
+            while let row = try rows.next() {
+                series.append(TimedQuantity(start: StoreCoding.date(row[0]), end: StoreCoding.date(row[1]), value: row[2]))
+            }
+            return series
+        }
+    }
+
+    package func anchoredObjects(_ query: AnchoredObjectQuery, scope: ReadScope) async throws(StoreError) -> AnchoredObjectResult {
+        let location = self.location
+        return try await read { db in try AnchoredObjectReader(db: db, location: location).run(query, scope: scope) }
+    }
+
+    package func latestChange(of type: HealthObjectType, source: String?) async throws(StoreError) -> Anchor {
+        try await read { db in
+            let latest: Int64? = if let source {
+                try Int64.fetchOne(db, sql: """
+                    SELECT COALESCE(MAX(anchor), 0) FROM healthObject WHERE typeIdentifier = ? AND sourceBundleIdentifier = ?
+                    """, arguments: [type.identifier, source])
+            } else {
+                try Int64.fetchOne(db, sql: """
+                    SELECT MAX(COALESCE((SELECT MAX(anchor) FROM healthObject WHERE typeIdentifier = ?1), 0),
+                               COALESCE((SELECT MAX(anchor) FROM tombstone WHERE typeIdentifier = ?1), 0))
+                    """, arguments: [type.identifier])
+            }
+            return Anchor(rawValue: latest ?? 0)
+        }
+    }
+}

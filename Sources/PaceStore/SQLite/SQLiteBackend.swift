@@ -1,0 +1,186 @@
+import CPaceSQLite
+import Foundation
+package import GRDB
+import Logging
+
+/// The health store's SQLite backend: a WAL-mode file (a pool of reader connections and one
+/// writer, through GRDB) or an in-memory database.
+///
+/// Every operation runs on GRDB's own threads — reads on a reader connection, writes on the
+/// serial writer — while the caller's task is suspended, so no thread of Swift's cooperative pool
+/// waits on SQLite. Opening is synchronous: it migrates an empty file to the current schema and
+/// refuses, without touching it, a file that is not SQLite, an SQLite database that is not a Pace
+/// store, or a store from a newer Pace.
+package struct SQLiteBackend: HealthStoreBackend {
+    /// The connection(s): for this backend's code, its tests and benchmarks only.
+    package let writer: any DatabaseWriter
+    /// The store file, or `nil` in memory.
+    package let location: String?
+
+    static let logger = Logger(label: "org.pace.store")
+
+    /// Opens (creating if needed) the store file at `path`, in WAL mode, and migrates it.
+    ///
+    /// - Throws: ``StoreError`` with code ``StoreError/Code/notADatabase``,
+    ///   ``StoreError/Code/notAPaceStore``, ``StoreError/Code/newerSchema``,
+    ///   ``StoreError/Code/cannotOpen`` or ``StoreError/Code/corrupt``.
+    package init(path: String) throws(StoreError) {
+        _ = Self.sqliteConfigured
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError(code: .cannotOpen,
+                    message: "Cannot create the store directory '\(directory)': \(error.localizedDescription). Choose another location for the store.",
+                    path: path, cause: error)
+            }
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.label = "PaceStore"
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw Self.openingError(error, path: path)
+        }
+        try self.init(opening: pool, path: path)
+    }
+
+    /// Opens a store over an existing GRDB writer (for example a `DatabaseQueue`) and migrates it.
+    ///
+    /// - Throws: ``StoreError`` as ``init(path:)`` does.
+    package init(writer: any DatabaseWriter) throws(StoreError) {
+        try self.init(opening: writer, path: nil)
+    }
+
+    /// An empty store in memory.
+    ///
+    /// - Throws: ``StoreError`` if SQLite cannot allocate it.
+    package static func inMemory() throws(StoreError) -> SQLiteBackend {
+        _ = sqliteConfigured
+        let queue: DatabaseQueue
+        do { queue = try DatabaseQueue() } catch { throw openingError(error, path: nil) }
+        return try SQLiteBackend(writer: queue)
+    }
+
+    /// Whether SQLite took Pace's process-wide settings (no memory statistics, statement journals
+    /// in memory up to 8 MiB; `pace_sqlite.h`). Evaluated once, before the first store opens;
+    /// `false` when SQLite was already initialised by other code, which only makes bulk writes slower.
+    static let sqliteConfigured: Bool = pace_sqlite_configure(8 << 20) == 0
+
+    private init(opening writer: any DatabaseWriter, path: String?) throws(StoreError) {
+        self.writer = writer
+        self.location = path
+        let migrator = StoreSchema.migrator
+        do {
+            let state = try writer.read { db in
+                (superseded: try migrator.hasBeenSuperseded(db),
+                 migrations: try migrator.appliedIdentifiers(db),
+                 tables: try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
+            }
+            if state.superseded {
+                throw StoreError(code: .newerSchema,
+                    message: "The store '\(path ?? ":memory:")' was written by a newer version of Pace (schema \(state.migrations.sorted().last ?? "?")). Upgrade Pace to open it; nothing was changed.",
+                    path: path)
+            }
+            let isPaceStore = state.migrations.contains(StoreSchema.firstMigration)
+            // GRDB creates its (empty) migrations table before the first migration's transaction: a
+            // process killed in between leaves a file holding only that table, which is still a new store.
+            let isUnmigrated = state.migrations.isEmpty && state.tables == ["grdb_migrations"]
+            if !isPaceStore && !state.tables.isEmpty && !isUnmigrated {
+                throw StoreError(code: .notAPaceStore,
+                    message: "'\(path ?? ":memory:")' is an SQLite database but not a Pace health store (it has tables \(state.tables.sorted().prefix(3).joined(separator: ", "))). Open another file as the store; nothing was changed.",
+                    path: path)
+            }
+            try migrator.migrate(writer)
+            // A committed transaction is fsynced before the commit returns: the recording journal
+            // acknowledges readings on that promise (docs/DECISIONS.md, "Journal durability").
+            // The writer keeps up to 64 MiB of pages: large imports then update the indexes in memory.
+            try writer.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+                try db.execute(sql: "PRAGMA cache_size = -65536")
+            }
+            Self.logger.debug("Opened health store", metadata: ["path": "\(path ?? ":memory:")"])
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.openingError(error, path: path)
+        }
+    }
+
+    static func openingError(_ error: any Error, path: String?) -> StoreError {
+        let name = path ?? ":memory:"
+        guard let error = error as? DatabaseError else {
+            return StoreError(code: .cannotOpen, message: "Cannot open the store '\(name)': \(error).", path: path, cause: error)
+        }
+        switch error.resultCode {
+        case .SQLITE_NOTADB:
+            return StoreError(code: .notADatabase,
+                message: "'\(name)' is not an SQLite database (is it the right file?). Open a Pace store or a new file instead; nothing was changed.",
+                path: path, cause: error)
+        case .SQLITE_CORRUPT:
+            return StoreError(code: .corrupt,
+                message: "The store '\(name)' is corrupt: \(error.message ?? "SQLite reported damage"). Restore it from a backup; nothing was changed.",
+                path: path, cause: error)
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
+            return StoreError(code: .cannotOpen,
+                message: "Cannot open the store '\(name)': \(error.message ?? "permission denied or missing directory"). Check the path and its permissions.",
+                path: path, cause: error)
+        default:
+            return StoreError(code: .database,
+                message: "SQLite failed on the store '\(name)': \(error.message ?? "\(error.resultCode)").",
+                path: path, cause: error)
+        }
+    }
+
+    /// Maps any error thrown inside an operation to a ``StoreError`` naming the store.
+    func mapped(_ error: any Error) -> StoreError {
+        if let error = error as? StoreError { return error }
+        if error is CancellationError {
+            return StoreError(code: .cancelled,
+                message: "The operation on the store '\(location ?? ":memory:")' was cancelled before it ran; nothing was changed.",
+                path: location, cause: error)
+        }
+        return Self.openingError(error, path: location)
+    }
+
+    /// Runs a read on one of the reader connections and maps its errors. The caller's task is
+    /// suspended meanwhile: no thread of Swift's cooperative pool waits on SQLite.
+    ///
+    /// Built on GRDB's `asyncRead` and a continuation rather than its `async` `read`, whose
+    /// cancellation handling cost about 90 µs a call here (docs/DECISIONS.md, 112).
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        if Task.isCancelled { throw mapped(CancellationError()) }
+        let writer = self.writer
+        let result: Result<T, any Error> = await withCheckedContinuation { continuation in
+            writer.asyncRead { database in
+                continuation.resume(returning: Result { try body(database.get()) })
+            }
+        }
+        do { return try result.get() } catch { throw mapped(error) }
+    }
+
+    /// Runs `body` in one write transaction on the writer and maps its errors; the caller's task
+    /// is suspended meanwhile (see ``read(_:)``).
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        if Task.isCancelled { throw mapped(CancellationError()) }
+        let writer = self.writer
+        let result: Result<T, any Error> = await withCheckedContinuation { continuation in
+            writer.asyncWrite(body) { _, result in continuation.resume(returning: result) }
+        }
+        do { return try result.get() } catch { throw mapped(error) }
+    }
+
+    /// ``read(_:)`` for code that runs on a thread of its own, never on the cooperative pool: it
+    /// blocks until done.
+    func readBlocking<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do { return try writer.read(body) } catch { throw mapped(error) }
+    }
+
+    /// ``write(_:)`` for code that runs on a thread of its own; it blocks until committed.
+    func writeBlocking<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do { return try writer.write(body) } catch { throw mapped(error) }
+    }
+}
