@@ -197,3 +197,46 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Apple's HealthKit and CoreLocation APIs over Pace (issue 16; docs/HEALTHKIT.md): declared only on
+// Linux, because on Apple's platforms the system frameworks are the real thing and must not be shadowed.
+#if os(Linux)
+package.products += [
+    .library(name: "HealthKit", targets: ["HealthKit"]),
+    .library(name: "CoreLocation", targets: ["CoreLocation"]),
+]
+package.targets += [
+    .target(
+        name: "CoreLocation",
+        dependencies: [
+            "PaceModel",
+            "PaceTrack",
+            "PaceSensors",
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "HealthKit",
+        dependencies: [
+            "CoreLocation",
+            "PaceModel",
+            "PaceStore",
+            "PaceRecorder",
+            "PaceSensors",
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "CoreLocationTests",
+        dependencies: ["CoreLocation", "PaceTestSupport"],
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "HealthKitTests",
+        dependencies: ["HealthKit", "CoreLocation", "PaceTestSupport"],
+        swiftSettings: swiftSettings
+    ),
+]
+#endif
