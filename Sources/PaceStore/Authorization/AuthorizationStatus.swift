@@ -23,7 +23,13 @@ public enum AuthorizationAccess: String, Hashable, Sendable {
     case read
 }
 
-/// The read decision as stored; never returned to clients.
-enum ReadDecision: String {
-    case notDetermined, denied, authorized
+/// Whether a client may read other sources' objects of a type: shown to the store's owner only,
+/// never to the client (``AuthorizedStore`` hides it, as HealthKit does).
+public enum ReadAuthorizationStatus: String, Hashable, Sendable, Codable {
+    /// The user has not decided.
+    case notDetermined
+    /// The user refused.
+    case denied
+    /// The user allowed it.
+    case authorized
 }

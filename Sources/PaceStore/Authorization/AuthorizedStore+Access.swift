@@ -39,9 +39,13 @@ extension AuthorizedStore {
         for type in Set(objects.map(\.objectType)).sorted(by: { $0.identifier < $1.identifier }) {
             let status = try await authorizationStatus(for: type)
             guard status == .sharingAuthorized else {
-                let reason = status == .notDetermined
-                    ? "no permission was requested yet; call requestAuthorization(toShare:read:decide:) first"
-                    : "the user denied sharing; the decision stands until the user changes it"
+                let reason = if status == .sharingDenied {
+                    "the user denied sharing; the decision stands until the user changes it"
+                } else if try await hasRequestedAuthorization(toShare: [type], read: []) {
+                    "the request awaits the owner's decision"
+                } else {
+                    "no permission was requested yet; call requestAuthorization(toShare:read:decide:) first"
+                }
                 throw StoreError(code: .notAuthorized,
                     message: "'\(client)' may not write \(type.identifier): \(reason). Nothing was saved.",
                     path: store.path)

@@ -64,14 +64,38 @@ public struct AuthorizedStore: Sendable {
         toShare share: Set<HealthObjectType>, read: Set<HealthObjectType>,
         decide: @escaping @Sendable (HealthObjectType, AuthorizationAccess) -> Bool
     ) async throws(StoreError) {
+        try refuseReadOnly(share)
+        let types = share.union(read).sorted { $0.identifier < $1.identifier }
+        try await store.backend.requestAuthorization(client: client, types: types, share: share, read: read, decide: decide)
+    }
+
+    /// Records that the client asks for these permissions, deciding nothing: the owner decides
+    /// later (``HealthStore/setAuthorization(client:type:share:read:)``, `pace apps`). Until then
+    /// the types read as ``AuthorizationStatus/notDetermined`` and reads show only the client's own objects.
+    ///
+    /// - Throws: ``StoreError/Code/readOnlyType`` when `share` holds a type clients can only read,
+    ///   before anything is recorded; ``StoreError`` if the store fails.
+    public func recordAuthorizationRequest(toShare share: Set<HealthObjectType>, read: Set<HealthObjectType>) async throws(StoreError) {
+        try refuseReadOnly(share)
+        try await store.backend.recordAuthorizationRequest(client: client, share: share, read: read)
+    }
+
+    /// Whether the client has asked for every one of these accesses before (decided or not): HealthKit's
+    /// request status, `unnecessary` when `true`.
+    public func hasRequestedAuthorization(toShare share: Set<HealthObjectType>, read: Set<HealthObjectType>) async throws(StoreError) -> Bool {
+        let records = try await store.backend.authorizationRecords(client: client)
+        let shared = Set(records.filter(\.shareRequested).map(\.type)), readable = Set(records.filter(\.readRequested).map(\.type))
+        return share.isSubset(of: shared) && read.isSubset(of: readable)
+    }
+
+    /// Refuses share access to types clients may only read.
+    private func refuseReadOnly(_ share: Set<HealthObjectType>) throws(StoreError) {
         let readOnly = share.filter(\.isReadOnly).map(\.identifier).sorted()
         guard readOnly.isEmpty else {
             throw StoreError(code: .readOnlyType,
                              message: "Sharing cannot be asked for \(readOnly.joined(separator: ", ")): clients only read these types. "
                                  + "Ask for them under read: instead.", path: store.path)
         }
-        let types = share.union(read).sorted { $0.identifier < $1.identifier }
-        try await store.backend.requestAuthorization(client: client, types: types, share: share, read: read, decide: decide)
     }
 
     /// Whether the client may write objects of `type`; whether it may read them is never told.

@@ -8,6 +8,18 @@ package protocol AuthorizationBackend: Sendable {
                               read: Set<HealthObjectType>,
                               decide: @escaping @Sendable (HealthObjectType, AuthorizationAccess) -> Bool) async throws(StoreError)
 
+    /// Records that `client` asked for share access to `share` and read access to `read`,
+    /// deciding nothing, in one transaction.
+    func recordAuthorizationRequest(client: String, share: Set<HealthObjectType>, read: Set<HealthObjectType>) async throws(StoreError)
+
+    /// The owner's view: every client's requests and decisions (one client's when given), by
+    /// client then type identifier.
+    func authorizationRecords(client: String?) async throws(StoreError) -> [AuthorizationRecord]
+
+    /// The owner decides: sets `client`'s share and/or read decision on `type` (`nil`: unchanged).
+    func setAuthorization(client: String, type: HealthObjectType, share: AuthorizationStatus?,
+                          read: ReadAuthorizationStatus?) async throws(StoreError)
+
     /// Whether `client` may write `type`.
     func shareStatus(client: String, type: HealthObjectType) async throws(StoreError) -> AuthorizationStatus
 

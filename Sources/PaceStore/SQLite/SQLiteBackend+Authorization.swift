@@ -13,7 +13,7 @@ extension SQLiteBackend {
                     SELECT shareStatus, readStatus FROM authorizationDecision WHERE client = ? AND typeIdentifier = ?
                     """, arguments: [client, type.identifier])
                 var shareStatus = (row?["shareStatus"] as String?).flatMap(AuthorizationStatus.init(rawValue:)) ?? .notDetermined
-                var readStatus = (row?["readStatus"] as String?).flatMap(ReadDecision.init(rawValue:)) ?? .notDetermined
+                var readStatus = (row?["readStatus"] as String?).flatMap(ReadAuthorizationStatus.init(rawValue:)) ?? .notDetermined
                 var changed = false
                 if share.contains(type) && shareStatus == .notDetermined {
                     shareStatus = decide(type, .share) ? .sharingAuthorized : .sharingDenied
@@ -23,13 +23,8 @@ extension SQLiteBackend {
                     readStatus = decide(type, .read) ? .authorized : .denied
                     changed = true
                 }
-                guard changed else { continue }
-                try db.execute(sql: """
-                    INSERT INTO authorizationDecision (client, typeIdentifier, shareStatus, readStatus, decidedAt)
-                    VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT (client, typeIdentifier) DO UPDATE SET
-                        shareStatus = excluded.shareStatus, readStatus = excluded.readStatus, decidedAt = excluded.decidedAt
-                    """, arguments: [client, type.identifier, shareStatus.rawValue, readStatus.rawValue, now])
+                try Self.upsert(client: client, type: type, share: changed ? shareStatus : nil, read: changed ? readStatus : nil,
+                                shareRequested: share.contains(type), readRequested: read.contains(type), at: now, db)
             }
         }
     }
@@ -46,7 +41,60 @@ extension SQLiteBackend {
         try await read { db in
             try String.fetchOne(db, sql: """
                 SELECT readStatus FROM authorizationDecision WHERE client = ? AND typeIdentifier = ?
-                """, arguments: [client, type.identifier]) == ReadDecision.authorized.rawValue
+                """, arguments: [client, type.identifier]) == ReadAuthorizationStatus.authorized.rawValue
         }
+    }
+
+    package func recordAuthorizationRequest(client: String, share: Set<HealthObjectType>,
+                                            read: Set<HealthObjectType>) async throws(StoreError) {
+        try await write { db in
+            let now = Date().timeIntervalSinceReferenceDate
+            for type in share.union(read).sorted(by: { $0.identifier < $1.identifier }) {
+                try Self.upsert(client: client, type: type, share: nil, read: nil, shareRequested: share.contains(type),
+                                readRequested: read.contains(type), at: now, db)
+            }
+        }
+    }
+
+    package func authorizationRecords(client: String?) async throws(StoreError) -> [AuthorizationRecord] {
+        try await read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT client, typeIdentifier, shareRequested, readRequested, shareStatus, readStatus, requestedAt, decidedAt
+                FROM authorizationDecision WHERE ?1 IS NULL OR client = ?1 ORDER BY client, typeIdentifier
+                """, arguments: [client]).map { row in
+                let requestedAt: Double? = row["requestedAt"]
+                return AuthorizationRecord(
+                    client: row["client"], type: try StoreCoding.objectType(row["typeIdentifier"]),
+                    shareRequested: row["shareRequested"], readRequested: row["readRequested"],
+                    shareStatus: AuthorizationStatus(rawValue: row["shareStatus"]) ?? .notDetermined,
+                    readStatus: ReadAuthorizationStatus(rawValue: row["readStatus"]) ?? .notDetermined,
+                    requestedAt: requestedAt.map(Date.init(timeIntervalSinceReferenceDate:)),
+                    changedAt: Date(timeIntervalSinceReferenceDate: row["decidedAt"]))
+            }
+        }
+    }
+
+    package func setAuthorization(client: String, type: HealthObjectType, share: AuthorizationStatus?,
+                                  read: ReadAuthorizationStatus?) async throws(StoreError) {
+        try await write { db in
+            try Self.upsert(client: client, type: type, share: share, read: read, shareRequested: false, readRequested: false,
+                            at: Date().timeIntervalSinceReferenceDate, db)
+        }
+    }
+
+    /// Writes one client's row for `type`: the decisions given (`nil` keeps the stored one), the
+    /// requested flags OR-ed into the stored ones (and the request time set when one is true).
+    private static func upsert(client: String, type: HealthObjectType, share: AuthorizationStatus?, read: ReadAuthorizationStatus?,
+                               shareRequested: Bool, readRequested: Bool, at now: Double, _ db: Database) throws {
+        let requested = shareRequested || readRequested
+        try db.execute(sql: """
+            INSERT INTO authorizationDecision (client, typeIdentifier, shareStatus, readStatus, decidedAt,
+                                               shareRequested, readRequested, requestedAt)
+            VALUES (?1, ?2, COALESCE(?3, 'notDetermined'), COALESCE(?4, 'notDetermined'), ?5, ?6, ?7, CASE WHEN ?8 THEN ?5 END)
+            ON CONFLICT (client, typeIdentifier) DO UPDATE SET
+                shareStatus = COALESCE(?3, shareStatus), readStatus = COALESCE(?4, readStatus), decidedAt = ?5,
+                shareRequested = shareRequested OR ?6, readRequested = readRequested OR ?7,
+                requestedAt = CASE WHEN ?8 THEN ?5 ELSE requestedAt END
+            """, arguments: [client, type.identifier, share?.rawValue, read?.rawValue, now, shareRequested, readRequested, requested])
     }
 }

@@ -53,6 +53,9 @@ enum StoreSchema {
         migrator.registerMigration("v10-workout-samples") { db in
             try migrateV10(db)
         }
+        migrator.registerMigration("v11-authorization-requests") { db in
+            try db.execute(sql: v11)
+        }
         return migrator
     }
 
