@@ -235,7 +235,7 @@ package.targets += [
     ),
     .testTarget(
         name: "HealthKitTests",
-        dependencies: ["HealthKit", "CoreLocation", "PaceTestSupport"],
+        dependencies: ["HealthKit", "CoreLocation", "PaceModel", "PaceStore", "PaceTestSupport"],
         swiftSettings: swiftSettings
     ),
 ]

@@ -74,8 +74,8 @@ public class HKSample: HKObject, @unchecked Sendable {
     /// The sample's type.
     public var sampleType: HKSampleType {
         switch object {
-        case .quantitySample(let sample): HKQuantityType(sample.type)
-        case .categorySample(let sample): HKCategoryType(sample.type)
+        case .quantitySample(let sample): HKQuantityType(pace: sample.type)
+        case .categorySample(let sample): HKCategoryType(pace: sample.type)
         case .workout: HKObjectType.workoutType()
         case .workoutRoute: HKSeriesType.workoutRoute()
         }

@@ -39,7 +39,7 @@ public final class HKQuantitySample: HKSample, @unchecked Sendable {
     }
 
     /// The sample's quantity type.
-    public var quantityType: HKQuantityType { HKQuantityType(sample.type) }
+    public var quantityType: HKQuantityType { HKQuantityType(pace: sample.type) }
     /// The amount.
     public var quantity: HKQuantity { HKQuantity(sample.quantity) }
     /// How many values the sample stands for: 1 (Pace stores no quantity series).
@@ -77,7 +77,7 @@ public final class HKCategorySample: HKSample, @unchecked Sendable {
     }
 
     /// The sample's category type.
-    public var categoryType: HKCategoryType { HKCategoryType(sample.type) }
+    public var categoryType: HKCategoryType { HKCategoryType(pace: sample.type) }
     /// The value.
     public var value: Int { sample.value }
 }

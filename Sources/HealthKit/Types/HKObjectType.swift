@@ -21,19 +21,19 @@ public class HKObjectType: NSObject, @unchecked Sendable {
     /// The quantity type with this identifier, or `nil` when there is none.
     public class func quantityType(forIdentifier identifier: HKQuantityTypeIdentifier) -> HKQuantityType? {
         guard let pace = QuantityTypeIdentifier(rawValue: identifier.rawValue) else { return nil }
-        return HKQuantityType(pace)
+        return HKQuantityType(pace: pace)
     }
 
     /// The category type with this identifier, or `nil` when there is none.
     public class func categoryType(forIdentifier identifier: HKCategoryTypeIdentifier) -> HKCategoryType? {
         guard let pace = CategoryTypeIdentifier(rawValue: identifier.rawValue) else { return nil }
-        return HKCategoryType(pace)
+        return HKCategoryType(pace: pace)
     }
 
     /// The characteristic type with this identifier, or `nil` when there is none.
     public class func characteristicType(forIdentifier identifier: HKCharacteristicTypeIdentifier) -> HKCharacteristicType? {
         guard let pace = CharacteristicTypeIdentifier(rawValue: identifier.rawValue) else { return nil }
-        return HKCharacteristicType(pace)
+        return HKCharacteristicType(pace: pace)
     }
 
     /// The correlation type with this identifier, or `nil` when there is none.
@@ -102,7 +102,7 @@ public final class HKQuantityType: HKSampleType, @unchecked Sendable {
     /// The Pace identifier.
     let quantityIdentifier: QuantityTypeIdentifier
 
-    init(_ identifier: QuantityTypeIdentifier) {
+    init(pace identifier: QuantityTypeIdentifier) {
         self.quantityIdentifier = identifier
         super.init(identifier: identifier.rawValue)
     }
@@ -113,7 +113,7 @@ public final class HKQuantityType: HKSampleType, @unchecked Sendable {
         guard let pace = QuantityTypeIdentifier(rawValue: identifier.rawValue) else {
             preconditionFailure("HKQuantityType(_:): '\(identifier.rawValue)' is not a quantity type identifier")
         }
-        self.init(pace)
+        self.init(pace: pace)
     }
 
     /// How samples of the type combine over time.
@@ -137,7 +137,7 @@ public final class HKCategoryType: HKSampleType, @unchecked Sendable {
     /// The Pace identifier.
     let categoryIdentifier: CategoryTypeIdentifier
 
-    init(_ identifier: CategoryTypeIdentifier) {
+    init(pace identifier: CategoryTypeIdentifier) {
         self.categoryIdentifier = identifier
         super.init(identifier: identifier.rawValue)
     }
@@ -148,7 +148,7 @@ public final class HKCategoryType: HKSampleType, @unchecked Sendable {
         guard let pace = CategoryTypeIdentifier(rawValue: identifier.rawValue) else {
             preconditionFailure("HKCategoryType(_:): '\(identifier.rawValue)' is not a category type identifier")
         }
-        self.init(pace)
+        self.init(pace: pace)
     }
 }
 
@@ -169,7 +169,7 @@ public final class HKCorrelationType: HKSampleType, @unchecked Sendable {}
 
 /// A characteristic type: a fact about the user (Apple's `HKCharacteristicType`).
 public final class HKCharacteristicType: HKObjectType, @unchecked Sendable {
-    init(_ identifier: CharacteristicTypeIdentifier) {
+    init(pace identifier: CharacteristicTypeIdentifier) {
         super.init(identifier: identifier.rawValue)
     }
 
@@ -178,7 +178,7 @@ public final class HKCharacteristicType: HKObjectType, @unchecked Sendable {
         guard let pace = CharacteristicTypeIdentifier(rawValue: identifier.rawValue) else {
             preconditionFailure("HKCharacteristicType(_:): '\(identifier.rawValue)' is not a characteristic type identifier")
         }
-        self.init(pace)
+        self.init(pace: pace)
     }
 }
 

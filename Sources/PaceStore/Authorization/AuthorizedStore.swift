@@ -107,6 +107,13 @@ public struct AuthorizedStore: Sendable {
         try await store.backend.shareStatus(client: client, type: type)
     }
 
+    /// ``authorizationStatus(for:)``, blocking its caller until the store answers: for APIs that must
+    /// answer synchronously (HealthKit's `authorizationStatus(for:)`). Never call it from Swift's
+    /// cooperative pool in a loop; it holds the thread for one short read.
+    public func authorizationStatusBlocking(for type: HealthObjectType) throws(StoreError) -> AuthorizationStatus {
+        try store.backend.shareStatusBlocking(client: client, type: type)
+    }
+
     /// Whether the client may read other sources' objects of `type` (internal: never shown to clients).
     func canRead(_ type: HealthObjectType) async throws(StoreError) -> Bool {
         try await store.backend.canRead(client: client, type: type)

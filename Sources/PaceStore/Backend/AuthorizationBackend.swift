@@ -23,6 +23,10 @@ package protocol AuthorizationBackend: Sendable {
     /// Whether `client` may write `type`.
     func shareStatus(client: String, type: HealthObjectType) async throws(StoreError) -> AuthorizationStatus
 
+    /// ``shareStatus(client:type:)``, blocking its caller (for APIs that must answer synchronously,
+    /// such as HealthKit's `authorizationStatus(for:)`).
+    func shareStatusBlocking(client: String, type: HealthObjectType) throws(StoreError) -> AuthorizationStatus
+
     /// Whether `client` may read other sources' objects of `type`.
     func canRead(client: String, type: HealthObjectType) async throws(StoreError) -> Bool
 }

@@ -30,11 +30,17 @@ extension SQLiteBackend {
     }
 
     package func shareStatus(client: String, type: HealthObjectType) async throws(StoreError) -> AuthorizationStatus {
-        try await read { db in
-            try String.fetchOne(db, sql: """
-                SELECT shareStatus FROM authorizationDecision WHERE client = ? AND typeIdentifier = ?
-                """, arguments: [client, type.identifier]).flatMap(AuthorizationStatus.init(rawValue:)) ?? .notDetermined
-        }
+        try await read { db in try Self.shareStatus(client: client, type: type, db) }
+    }
+
+    package func shareStatusBlocking(client: String, type: HealthObjectType) throws(StoreError) -> AuthorizationStatus {
+        try readBlocking { db in try Self.shareStatus(client: client, type: type, db) }
+    }
+
+    private static func shareStatus(client: String, type: HealthObjectType, _ db: Database) throws -> AuthorizationStatus {
+        try String.fetchOne(db, sql: """
+            SELECT shareStatus FROM authorizationDecision WHERE client = ? AND typeIdentifier = ?
+            """, arguments: [client, type.identifier]).flatMap(AuthorizationStatus.init(rawValue:)) ?? .notDetermined
     }
 
     package func canRead(client: String, type: HealthObjectType) async throws(StoreError) -> Bool {
