@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The calendar intervals of a statistics collection: boundaries `anchor + k × interval`, each
 /// computed from the anchor (so months keep their day and days follow local midnight across
@@ -8,11 +8,16 @@ package struct IntervalGrid {
     static let maximumCount = 1_000_000
 
     /// `count + 1` boundaries, ascending.
-    let boundaries: [Date]
+    package let boundaries: [Date]
 
-    var count: Int { boundaries.count - 1 }
+    /// How many intervals there are.
+    package var count: Int { boundaries.count - 1 }
 
-    init(anchor: Date, interval: DateComponents, from: Date, to: Date, calendar: Calendar) throws(StoreError) {
+    /// The intervals of `interval` from `anchor` in `calendar` that overlap `[from, to)`.
+    ///
+    /// - Throws: ``StoreError/Code/invalidDateRange``, ``StoreError/Code/invalidInterval`` or
+    ///   ``StoreError/Code/tooManyIntervals``.
+    package init(anchor: Date, interval: DateComponents, from: Date, to: Date, calendar: Calendar) throws(StoreError) {
         guard to >= from else {
             throw StoreError(code: .invalidDateRange, message: "The range ends before it starts. Pass an end date after the start date.")
         }
@@ -66,7 +71,7 @@ package struct IntervalGrid {
     }
 
     /// The interval at `index`.
-    func interval(_ index: Int) -> DateInterval {
+    package func interval(_ index: Int) -> DateInterval {
         DateInterval(start: boundaries[index], end: boundaries[index + 1])
     }
 

@@ -1,0 +1,77 @@
+public import Foundation
+import PaceModel
+import PaceStore
+
+/// What changed since an anchor: samples added and objects deleted, then — with an
+/// ``updateHandler`` — every later change until stopped (Apple's `HKAnchoredObjectQuery`).
+///
+/// Without read permission on the type the app sees only its own additions and no deletions.
+public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
+    /// The handler's shape: the query, the added samples, the deleted objects, the new anchor, or an error.
+    public typealias Handler = @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void
+
+    private let anchor: HKQueryAnchor?
+    private let limit: Int
+    private let resultsHandler: Handler
+    private let updates = Locked<Handler?>(nil)
+
+    /// Called with each change after the first results, until the query is stopped; set it before
+    /// executing the query to make it long-running.
+    public var updateHandler: Handler? {
+        get { updates.withLock { $0 } }
+        set { updates.withLock { $0 = newValue } }
+    }
+
+    /// A query of `type` matching `predicate`, from `anchor` (`nil`: from the beginning), at most
+    /// `limit` objects per result (``HKObjectQueryNoLimit`` for all).
+    public init(type: HKSampleType, predicate: NSPredicate?, anchor: HKQueryAnchor?, limit: Int,
+                resultsHandler handler: @escaping Handler) {
+        self.anchor = anchor
+        self.limit = limit
+        self.resultsHandler = handler
+        super.init(objectType: type, predicate: predicate)
+    }
+
+    override func run(on app: AuthorizedStore) async {
+        do {
+            guard let type = objectType, let paceType = type.paceType else {
+                throw HKError(.errorInvalidArgument, message: "Pace does not store \(objectType?.identifier ?? "this type").")
+            }
+            let storeID = try await app.store.storeIdentifier()
+            let query = AnchoredObjectQuery(type: paceType, predicate: try pacePredicate(), anchor: anchor?.pace(storeID: storeID),
+                                            limit: limit == HKObjectQueryNoLimit ? nil : limit)
+            guard updateHandler != nil else {
+                deliver(try await app.anchoredObjects(query), to: resultsHandler)
+                return
+            }
+            var isFirst = true
+            for try await result in app.anchoredObjectUpdates(query) {
+                guard !isStopped else { return }
+                if isFirst {
+                    deliver(result, to: resultsHandler)
+                    isFirst = false
+                } else if let update = updateHandler {
+                    deliver(result, to: update)
+                }
+            }
+        } catch {
+            guard !isStopped else { return }
+            let failure = HKStoreConnection.error(error)
+            HKCallbacks.queue.async { [self] in resultsHandler(self, nil, nil, nil, failure) }
+        }
+    }
+
+    override func fail(_ error: HKError) {
+        resultsHandler(self, nil, nil, nil, error)
+    }
+
+    private func deliver(_ result: AnchoredObjectResult, to handler: @escaping Handler) {
+        let added = result.added.compactMap { HKObject.make($0) as? HKSample }
+        let deleted = result.deleted.map { HKDeletedObject(uuid: $0.id, metadata: nil) }
+        let anchor = HKQueryAnchor(result.anchor)
+        HKCallbacks.queue.async { [self] in
+            guard !isStopped else { return }
+            handler(self, added, deleted, anchor, nil)
+        }
+    }
+}
