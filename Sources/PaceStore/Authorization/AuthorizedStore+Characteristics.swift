@@ -19,4 +19,13 @@ extension AuthorizedStore {
     }
 }
 
+extension AuthorizedStore {
+    /// ``characteristic(_:)``, blocking its caller until the store answers: for APIs that must
+    /// answer synchronously (HealthKit's `dateOfBirthComponents()`, `biologicalSex()`, …).
+    public func characteristicBlocking(_ type: CharacteristicTypeIdentifier) throws(StoreError) -> StoredCharacteristic? {
+        guard try store.backend.canReadBlocking(client: client, type: .characteristic(type)) else { return nil }
+        return try store.backend.characteristicsBlocking([type]).first
+    }
+}
+
 extension AuthorizedStore: CharacteristicReading {}

@@ -29,4 +29,7 @@ package protocol AuthorizationBackend: Sendable {
 
     /// Whether `client` may read other sources' objects of `type`.
     func canRead(client: String, type: HealthObjectType) async throws(StoreError) -> Bool
+
+    /// ``canRead(client:type:)``, blocking its caller (for APIs that must answer synchronously).
+    func canReadBlocking(client: String, type: HealthObjectType) throws(StoreError) -> Bool
 }

@@ -13,4 +13,7 @@ package protocol CharacteristicBackend: Sendable {
 
     /// The stored characteristics among `types`, in the order of `types`, in one snapshot.
     func characteristics(_ types: [CharacteristicTypeIdentifier]) async throws(StoreError) -> [StoredCharacteristic]
+
+    /// ``characteristics(_:)``, blocking its caller (for APIs that must answer synchronously).
+    func characteristicsBlocking(_ types: [CharacteristicTypeIdentifier]) throws(StoreError) -> [StoredCharacteristic]
 }

@@ -44,11 +44,17 @@ extension SQLiteBackend {
     }
 
     package func canRead(client: String, type: HealthObjectType) async throws(StoreError) -> Bool {
-        try await read { db in
-            try String.fetchOne(db, sql: """
-                SELECT readStatus FROM authorizationDecision WHERE client = ? AND typeIdentifier = ?
-                """, arguments: [client, type.identifier]) == ReadAuthorizationStatus.authorized.rawValue
-        }
+        try await read { db in try Self.canRead(client: client, type: type, db) }
+    }
+
+    package func canReadBlocking(client: String, type: HealthObjectType) throws(StoreError) -> Bool {
+        try readBlocking { db in try Self.canRead(client: client, type: type, db) }
+    }
+
+    private static func canRead(client: String, type: HealthObjectType, _ db: Database) throws -> Bool {
+        try String.fetchOne(db, sql: """
+            SELECT readStatus FROM authorizationDecision WHERE client = ? AND typeIdentifier = ?
+            """, arguments: [client, type.identifier]) == ReadAuthorizationStatus.authorized.rawValue
     }
 
     package func recordAuthorizationRequest(client: String, share: Set<HealthObjectType>,

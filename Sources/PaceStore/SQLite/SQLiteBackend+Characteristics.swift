@@ -24,16 +24,22 @@ extension SQLiteBackend {
     }
 
     package func characteristics(_ types: [CharacteristicTypeIdentifier]) async throws(StoreError) -> [StoredCharacteristic] {
-        try await read { db in
-            try types.compactMap { type -> StoredCharacteristic? in
-                guard let row = try Row.fetchOne(db, sql: "SELECT value, setAt FROM characteristic WHERE typeIdentifier = ?",
-                                                 arguments: [type.rawValue]) else { return nil }
-                let text: String = row["value"]
-                guard let value = CharacteristicCoding.value(text, type: type) else {
-                    throw StoreError(code: .corrupt, message: "The stored \(type.displayName) cannot be read. Set it again to replace it.")
-                }
-                return StoredCharacteristic(value: value, setAt: StoreCoding.date(row["setAt"]))
+        try await read { db in try Self.characteristics(types, db) }
+    }
+
+    package func characteristicsBlocking(_ types: [CharacteristicTypeIdentifier]) throws(StoreError) -> [StoredCharacteristic] {
+        try readBlocking { db in try Self.characteristics(types, db) }
+    }
+
+    private static func characteristics(_ types: [CharacteristicTypeIdentifier], _ db: Database) throws -> [StoredCharacteristic] {
+        try types.compactMap { type -> StoredCharacteristic? in
+            guard let row = try Row.fetchOne(db, sql: "SELECT value, setAt FROM characteristic WHERE typeIdentifier = ?",
+                                             arguments: [type.rawValue]) else { return nil }
+            let text: String = row["value"]
+            guard let value = CharacteristicCoding.value(text, type: type) else {
+                throw StoreError(code: .corrupt, message: "The stored \(type.displayName) cannot be read. Set it again to replace it.")
             }
+            return StoredCharacteristic(value: value, setAt: StoreCoding.date(row["setAt"]))
         }
     }
 }
