@@ -230,8 +230,14 @@ package.targets += [
     ),
     .testTarget(
         name: "CoreLocationTests",
-        dependencies: ["CoreLocation", "PaceTestSupport"],
+        dependencies: ["CoreLocation", "PaceModel", "PaceSensors", "PaceTestSupport"],
         swiftSettings: swiftSettings
+    ),
+    // iOS-style CoreLocation code in the Swift 5 language mode (issue 16: both modes must build).
+    .testTarget(
+        name: "CoreLocationSwift5Tests",
+        dependencies: ["CoreLocation", "PaceModel", "PaceSensors", "PaceTestSupport"],
+        swiftSettings: [.swiftLanguageMode(.v5)]
     ),
     .testTarget(
         name: "HealthKitTests",
