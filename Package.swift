@@ -233,6 +233,13 @@ package.targets += [
         dependencies: ["CoreLocation", "PaceModel", "PaceSensors", "PaceTestSupport"],
         swiftSettings: swiftSettings
     ),
+    // A program using CoreLocation from its main thread (RunLoop.main or dispatchMain()), run by CoreLocationTests.
+    .executableTarget(
+        name: "CoreLocationRunLoopProbe",
+        dependencies: ["CoreLocation"],
+        path: "Tests/CoreLocationRunLoopProbe",
+        swiftSettings: swiftSettings
+    ),
     // iOS-style CoreLocation code in the Swift 5 language mode (issue 16: both modes must build).
     .testTarget(
         name: "CoreLocationSwift5Tests",

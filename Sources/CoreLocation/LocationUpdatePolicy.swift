@@ -1,4 +1,4 @@
-import PaceModel
+package import PaceModel
 import PaceTrack
 
 /// Which fixes a ``CLLocationManager`` delivers and when it reports a failure: the rules of
@@ -13,9 +13,16 @@ import PaceTrack
 ///   fix when it is `kCLLocationAccuracyBest…`), else, when it times out, the most accurate fix
 ///   seen, else a failure.
 /// - A lost stream is reported once per outage while continuous updates run.
-struct LocationUpdatePolicy: Sendable {
+///
+/// ```swift
+/// var policy = LocationUpdatePolicy()
+/// policy.distanceFilter = 10
+/// policy.startUpdating()
+/// for action in policy.receive(fix) { … }   // [.deliver(fix)]
+/// ```
+package struct LocationUpdatePolicy: Sendable {
     /// What the manager must do after a step.
-    enum Action: Hashable, Sendable {
+    package enum Action: Hashable, Sendable {
         /// Deliver this location to `locationManager(_:didUpdateLocations:)`.
         case deliver(RouteLocation)
         /// Deliver `CLError.locationUnknown` with this reason to `locationManager(_:didFailWithError:)`.
@@ -24,49 +31,52 @@ struct LocationUpdatePolicy: Sendable {
 
     /// The minimum horizontal movement between delivered updates, in metres; zero or negative
     /// (`kCLDistanceFilterNone`) delivers every fix.
-    var distanceFilter: Double = kCLDistanceFilterNone
+    package var distanceFilter: Double = kCLDistanceFilterNone
     /// The wished accuracy, in metres; negative values are the `kCLLocationAccuracyBest…` constants.
-    var desiredAccuracy: Double = kCLLocationAccuracyBest
+    package var desiredAccuracy: Double = kCLLocationAccuracyBest
 
     /// Whether continuous updates run.
-    private(set) var isUpdating = false
+    package private(set) var isUpdating = false
     /// Whether a one-shot request waits for a fix.
-    private(set) var isRequestPending = false
+    package private(set) var isRequestPending = false
     private var lastDelivered: RouteLocation?
     private var bestForRequest: RouteLocation?
     private var failureReported = false
     private var fixesSinceStart = 0
 
+    /// An idle policy: no updates, no request, no distance filter, best accuracy wished.
+    package init() {}
+
     /// Whether a source must run.
-    var needsSource: Bool { isUpdating || isRequestPending }
+    package var needsSource: Bool { isUpdating || isRequestPending }
 
     /// `startUpdatingLocation`: the next fix is delivered whatever the distance filter.
-    mutating func startUpdating() {
+    package mutating func startUpdating() {
         if !isUpdating { lastDelivered = nil }
         isUpdating = true
     }
 
     /// `stopUpdatingLocation`: ends continuous updates and cancels a pending request, as Apple's does.
-    mutating func stopUpdating() {
+    package mutating func stopUpdating() {
         isUpdating = false
         isRequestPending = false
         bestForRequest = nil
     }
 
     /// `requestLocation`: wait for one fix.
-    mutating func requestLocation() {
+    package mutating func requestLocation() {
         isRequestPending = true
         bestForRequest = nil
     }
 
     /// The source (re)started: nothing has arrived from it yet.
-    mutating func sourceStarted() {
+    package mutating func sourceStarted() {
         fixesSinceStart = 0
         failureReported = false
     }
 
     /// A fix arrived.
-    mutating func receive(_ location: RouteLocation) -> [Action] {
+    package mutating func receive(_ location: RouteLocation) -> [Action] {
         guard location.hasValidCoordinate, location.horizontalAccuracy >= 0 else { return [] }
         fixesSinceStart += 1
         failureReported = false
@@ -87,20 +97,20 @@ struct LocationUpdatePolicy: Sendable {
     }
 
     /// The stream was lost (no gpsd, no device, no fix).
-    mutating func lose(reason: String) -> [Action] {
+    package mutating func lose(reason: String) -> [Action] {
         guard isUpdating, !failureReported else { return [] }
         failureReported = true
         return [.fail(reason: reason)]
     }
 
     /// No fix came for a while after the source started, and the source said nothing.
-    mutating func noFixYet(after delay: Duration) -> [Action] {
+    package mutating func noFixYet(after delay: Duration) -> [Action] {
         guard fixesSinceStart == 0 else { return [] }
         return lose(reason: "no location from the GPS within \(delay)")
     }
 
     /// A one-shot request ran out of time: the best fix seen, else a failure.
-    mutating func requestTimedOut(after timeout: Duration) -> [Action] {
+    package mutating func requestTimedOut(after timeout: Duration) -> [Action] {
         guard isRequestPending else { return [] }
         isRequestPending = false
         defer { bestForRequest = nil }

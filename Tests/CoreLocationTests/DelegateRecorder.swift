@@ -68,8 +68,9 @@ final class DelegateRecorder: NSObject, CLLocationManagerDelegate, @unchecked Se
     }
 
     /// Waits until `condition` holds for the calls, polling; `false` after `limit` (a bound against
-    /// hangs, not a measurement).
-    func wait(limit: Duration = .seconds(60), until condition: @Sendable ([Call]) -> Bool) async -> Bool {
+    /// hangs, not a measurement: in the full suite on two cores, CPU-bound tests can hold the
+    /// cooperative pool, where the scripted sources run, for a minute).
+    func wait(limit: Duration = .seconds(240), until condition: @Sendable ([Call]) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             if condition(calls) { return true }
