@@ -64,7 +64,7 @@ extension CLLocationManager {
         switch source {
         case .failure(let error):
             logger.error("cannot use the GPS that PACE_GPS names", metadata: ["error": "\(error)"])
-            perform([.fail(reason: error.description)], generation: generation)
+            apply(generation: generation) { _ in [.fail(reason: error.description)] }
         case .success(let source):
             let delay = lock.withLock { state.locationUnknownDelay }
             let reference = reference
@@ -96,17 +96,14 @@ extension CLLocationManager {
         switch event {
         case .reading(let reading):
             guard case .location(let fix) = reading.value else { return }
-            let actions = lock.withLock { () -> [LocationUpdatePolicy.Action] in
-                guard state.generation == generation else { return [] }
+            apply(generation: generation) { state in
                 if fix.hasValidCoordinate, fix.horizontalAccuracy >= 0 { state.location = CLLocation(fix) }
                 return state.policy.receive(fix)
             }
-            perform(actions, generation: generation)
         case .disconnected(let stream, let reason):
             guard stream == .location else { return }
             logger.info("no location", metadata: ["reason": "\(reason)"])
-            let actions = lock.withLock { state.generation == generation ? state.policy.lose(reason: reason) : [] }
-            perform(actions, generation: generation)
+            apply(generation: generation) { $0.policy.lose(reason: reason) }
         case .reconnected:
             logger.info("location available again")
         case .skipped(let input):
@@ -115,25 +112,26 @@ extension CLLocationManager {
     }
 
     private func noFixYet(generation: Int, after delay: Duration) {
-        let actions = lock.withLock {
-            state.generation == generation ? state.policy.noFixYet(after: delay) : []
-        }
-        perform(actions, generation: generation)
+        apply(generation: generation) { $0.policy.noFixYet(after: delay) }
     }
 
     private func requestTimedOut(serial: Int, generation: Int, after timeout: Duration) {
-        let actions = lock.withLock { () -> [LocationUpdatePolicy.Action] in
-            guard state.generation == generation, state.requestSerial == serial else { return [] }
-            return state.policy.requestTimedOut(after: timeout)
+        apply(generation: generation) { state in
+            state.requestSerial == serial ? state.policy.requestTimedOut(after: timeout) : []
         }
-        perform(actions, generation: generation)
     }
 
-    /// Queues the delegate calls; a call whose session stopped before it runs is dropped. A
-    /// request answered without continuous updates closes the GPS.
-    private func perform(_ actions: [LocationUpdatePolicy.Action], generation: Int) {
+    /// Runs a policy step for the session `generation` (nothing if it has ended) and queues the
+    /// calls it asks for, stamped with the count of stops read in the same critical section: a call
+    /// queued before a `stopUpdatingLocation()` is dropped when it comes to run, even if the stop
+    /// came between the step and the queueing. A request answered without continuous updates
+    /// closes the GPS.
+    private func apply(generation: Int, _ step: (inout State) -> [LocationUpdatePolicy.Action]) {
+        let (actions, stops) = lock.withLock { () -> ([LocationUpdatePolicy.Action], Int) in
+            guard state.generation == generation else { return ([], state.stops) }
+            return (step(&state), state.stops)
+        }
         guard !actions.isEmpty else { return }
-        let stops = lock.withLock { state.stops }
         for action in actions {
             deliveries.enqueue { [weak self] in
                 guard let self, let delegate = self.delegate, self.lock.withLock({ self.state.stops }) == stops else { return }

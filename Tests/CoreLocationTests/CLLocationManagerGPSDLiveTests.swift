@@ -49,7 +49,7 @@ struct CLLocationManagerGPSDLiveTests {
 
         // and gpsd starts on that port
         let fake = try GPSFakeProcess(log: Self.fixtures.appendingPathComponent("gpsd-nmea-rtk.log"), port: port,
-                                      singleShot: false, sentenceDelay: 0.01)
+                                      singleShot: false, sentenceDelay: 0.1)
         defer { fake.stop() }
         try await fake.waitUntilListening()
         // Then the manager, still trying, delivers gpsd's fixes on its thread
