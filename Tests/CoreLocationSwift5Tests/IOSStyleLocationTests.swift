@@ -73,7 +73,7 @@ struct IOSStyleLocationTests {
         service.start()
         let deadline = ContinuousClock.now + .seconds(240)  // a bound against hangs on a loaded machine
         while service.locations.count < 3, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
+            try await Task.sleep(for: .milliseconds(50))
         }
         #expect(service.status == .authorizedAlways)
         #expect(service.locations.count == 3 && updatesSeen == 3)

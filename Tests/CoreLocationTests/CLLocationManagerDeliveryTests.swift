@@ -193,10 +193,4 @@ struct CLLocationManagerDeliveryTests {
         #expect(CLLocationManager.locationServicesEnabled())
         await runLoop.stop()
     }
-
-    static func wait(limit: Duration = .seconds(240), until condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline, !condition() { try? await Task.sleep(for: .milliseconds(10)) }
-        return condition()
-    }
 }

@@ -45,9 +45,14 @@ final class DelegateRecorder: NSObject, CLLocationManagerDelegate, @unchecked Se
     /// Only the location and failure calls.
     var updates: [Call] { calls.filter { $0.isLocation || $0.isFailure } }
 
+    private var observers: [UUID: AsyncStream<Void>.Continuation] = [:]
+
     private func record(_ call: Call) {
         let isMainQueue = DispatchQueue.getSpecific(key: Self.mainQueueKey) == true
-        lock.withLock { recorded.append((call, Thread.current, isMainQueue)) }
+        lock.withLock {
+            recorded.append((call, Thread.current, isMainQueue))
+            for observer in observers.values { observer.yield() }
+        }
     }
 
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
@@ -67,15 +72,32 @@ final class DelegateRecorder: NSObject, CLLocationManagerDelegate, @unchecked Se
         record(.authorization(status))
     }
 
-    /// Waits until `condition` holds for the calls, polling; `false` after `limit` (a bound against
-    /// hangs, not a measurement: in the full suite on two cores, CPU-bound tests can hold the
-    /// cooperative pool, where the scripted sources run, for a minute).
-    func wait(limit: Duration = .seconds(240), until condition: @Sendable ([Call]) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if condition(calls) { return true }
-            try? await Task.sleep(for: .milliseconds(10))
+    /// Waits until `condition` holds for the calls, woken by each call (no polling, so a loaded
+    /// cooperative pool is not kept busy); `false` after `limit` — a bound against hangs, not a
+    /// measurement: in the full suite on two shared cores, other tests can hold the pool, where
+    /// the scripted sources run, for a minute.
+    func wait(limit: Duration = .seconds(240), until condition: @escaping @Sendable ([Call]) -> Bool) async -> Bool {
+        let (changes, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let id = UUID()
+        lock.withLock { observers[id] = continuation }
+        defer {
+            lock.withLock { observers[id] = nil }
+            continuation.finish()
         }
-        return condition(calls)
+        if condition(calls) { return true }
+        let met = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await _ in changes where condition(self.calls) { return true }
+                return false
+            }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        return met || condition(calls)
     }
 }
