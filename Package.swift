@@ -230,8 +230,21 @@ package.targets += [
     ),
     .testTarget(
         name: "CoreLocationTests",
-        dependencies: ["CoreLocation", "PaceTestSupport"],
+        dependencies: ["CoreLocation", "PaceModel", "PaceSensors", "PaceTestSupport"],
         swiftSettings: swiftSettings
+    ),
+    // A program using CoreLocation from its main thread (RunLoop.main or dispatchMain()), run by CoreLocationTests.
+    .executableTarget(
+        name: "CoreLocationRunLoopProbe",
+        dependencies: ["CoreLocation"],
+        path: "Tests/CoreLocationRunLoopProbe",
+        swiftSettings: swiftSettings
+    ),
+    // iOS-style CoreLocation code in the Swift 5 language mode (issue 16: both modes must build).
+    .testTarget(
+        name: "CoreLocationSwift5Tests",
+        dependencies: ["CoreLocation", "PaceModel", "PaceSensors", "PaceTestSupport"],
+        swiftSettings: [.swiftLanguageMode(.v5)]
     ),
     .testTarget(
         name: "HealthKitTests",

@@ -3,6 +3,7 @@ import Foundation
 import PaceFormats
 import PaceModel
 import PaceRecorder
+import PaceSensors
 import PaceStore
 import PaceTransfer
 

@@ -1,67 +1,10 @@
+import PaceSensors
+
 /// Parsing the option values: each throws an error naming the option, the value and what is accepted.
 extension SensorSpecification {
-    /// Parses `--gps`.
+    /// Parses `--gps` (PaceSensors' ``GPSSourceSpecification``, errors naming `--gps`).
     static func parseGPS(_ text: String) throws(SensorSpecificationError) -> GPS {
-        let accepted = "gpsd://HOST[:PORT] (e.g. gpsd://localhost:2947), nmea:DEVICE[@BAUD] (e.g. nmea:/dev/ttyUSB0@9600) "
-            + "or nmea-file:PATH"
-        if text.hasPrefix("gpsd://") {
-            let address = String(text.dropFirst("gpsd://".count))
-            guard let (host, port) = splitHostPort(address) else {
-                throw SensorSpecificationError(option: "--gps", value: text,
-                                               message: "expected gpsd://HOST[:PORT] with a port 1…65535, e.g. gpsd://localhost:2947")
-            }
-            return .gpsd(host: host, port: port)
-        }
-        if text.hasPrefix("nmea-file:") {
-            let path = String(text.dropFirst("nmea-file:".count))
-            guard !path.isEmpty else {
-                throw SensorSpecificationError(option: "--gps", value: text, message: "expected nmea-file:PATH, e.g. nmea-file:ride.nmea")
-            }
-            return .nmeaFile(path: path)
-        }
-        if text.hasPrefix("nmea:") {
-            let rest = String(text.dropFirst("nmea:".count))
-            var device = rest
-            var baudRate = nmeaDefaultBaudRate
-            if let at = rest.lastIndex(of: "@") {
-                device = String(rest[..<at])
-                guard let rate = Int(rest[rest.index(after: at)...]), baudRates.contains(rate) else {
-                    throw SensorSpecificationError(option: "--gps", value: text,
-                                                   message: "the baud rate must be one of \(baudRates.map(String.init).joined(separator: ", ")), "
-                                                       + "e.g. nmea:/dev/ttyUSB0@9600")
-                }
-                baudRate = rate
-            }
-            guard device.hasPrefix("/") else {
-                throw SensorSpecificationError(option: "--gps", value: text,
-                                               message: "expected nmea:DEVICE[@BAUD] with the device's absolute path, e.g. nmea:/dev/ttyUSB0@9600")
-            }
-            return .nmeaSerial(device: device, baudRate: baudRate)
-        }
-        throw SensorSpecificationError(option: "--gps", value: text, message: "expected " + accepted)
-    }
-
-    /// `host`, `host:port`, `[v6]`, `[v6]:port`; an empty host means localhost.
-    static func splitHostPort(_ address: String) -> (String, UInt16)? {
-        var host = address
-        var portText: Substring?
-        if address.hasPrefix("[") {
-            guard let close = address.firstIndex(of: "]") else { return nil }
-            host = String(address[address.index(after: address.startIndex)..<close])
-            let rest = address[address.index(after: close)...]
-            if !rest.isEmpty {
-                guard rest.hasPrefix(":") else { return nil }
-                portText = rest.dropFirst()
-            }
-        } else if let colon = address.firstIndex(of: ":") {
-            host = String(address[..<colon])
-            portText = address[address.index(after: colon)...]
-        }
-        if host.isEmpty { host = "localhost" }
-        guard !host.contains("/"), !host.contains(" ") else { return nil }
-        guard let portText else { return (host, gpsdDefaultPort) }
-        guard let port = UInt16(portText), port > 0 else { return nil }
-        return (host, port)
+        try GPS(parsing: text, option: "--gps")
     }
 
     /// Parses `--hr`, `--cadence` or `--power`: the address, upper-cased.

@@ -10,15 +10,8 @@ import PaceSensors
 /// sensors.origin   // "live:gps=gpsd://localhost:2947,baro=iio:0,battery=auto"
 /// ```
 struct SensorSpecification: Hashable, Sendable {
-    /// Where GPS fixes come from.
-    enum GPS: Hashable, Sendable {
-        /// A gpsd daemon.
-        case gpsd(host: String, port: UInt16)
-        /// An NMEA 0183 receiver on a serial line.
-        case nmeaSerial(device: String, baudRate: Int)
-        /// NMEA 0183 sentences in a file.
-        case nmeaFile(path: String)
-    }
+    /// Where GPS fixes come from: PaceSensors' parser, shared with CoreLocation's `PACE_GPS`.
+    typealias GPS = GPSSourceSpecification
 
     /// Which battery to watch.
     enum Battery: Hashable, Sendable {
@@ -27,13 +20,6 @@ struct SensorSpecification: Hashable, Sendable {
         /// A power-supply directory (or its name under the root).
         case path(String)
     }
-
-    /// gpsd's port when `gpsd://HOST` names none.
-    static let gpsdDefaultPort: UInt16 = 2947
-    /// NMEA 0183's standard speed, when `nmea:DEVICE` names none.
-    static let nmeaDefaultBaudRate = 4800
-    /// Serial speeds accepted for `nmea:DEVICE@BAUD`.
-    static let baudRates = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600]
 
     var gps: GPS?
     /// Bluetooth address of a heart-rate strap.
@@ -73,12 +59,7 @@ struct SensorSpecification: Hashable, Sendable {
     /// The options in canonical form, e.g. `["gps=gpsd://localhost:2947", "baro=iio:0"]`.
     var components: [String] {
         var parts: [String] = []
-        switch gps {
-        case .gpsd(let host, let port): parts.append("gps=gpsd://\(host.contains(":") ? "[\(host)]" : host):\(port)")
-        case .nmeaSerial(let device, let baudRate): parts.append("gps=nmea:\(device)@\(baudRate)")
-        case .nmeaFile(let path): parts.append("gps=nmea-file:\(path)")
-        case nil: break
-        }
+        if let gps { parts.append("gps=" + gps.canonicalText) }
         if let heartRate { parts.append("hr=ble:\(heartRate)") }
         if let cadence { parts.append("cadence=ble:\(cadence)") }
         if let power { parts.append("power=ble:\(power)") }
@@ -105,12 +86,7 @@ struct SensorSpecification: Hashable, Sendable {
     func sources(activityType: WorkoutActivityType, iioRoot: String, powerSupplyRoot: String,
                  batteryInterval: Duration) -> [any SensorSource] {
         var sources: [any SensorSource] = []
-        switch gps {
-        case .gpsd(let host, let port): sources.append(GPSDSource(host: host, port: port))
-        case .nmeaSerial(let device, let baudRate): sources.append(NMEASource(serialDevice: device, baudRate: baudRate))
-        case .nmeaFile(let path): sources.append(NMEASource(file: path))
-        case nil: break
-        }
+        if let gps { sources.append(gps.makeSource()) }
         if let heartRate { sources.append(BluetoothSensorSource(address: heartRate, profile: .heartRate)) }
         if let cadence { sources.append(BluetoothSensorSource(address: cadence, profile: Self.cadenceProfile(for: activityType))) }
         if let power { sources.append(BluetoothSensorSource(address: power, profile: .cyclingPower)) }
@@ -129,16 +105,4 @@ struct SensorSpecification: Hashable, Sendable {
     static func cadenceProfile(for activityType: WorkoutActivityType) -> GATTProfile {
         [.cycling, .handCycling].contains(activityType) ? .cyclingSpeedCadence : .runningSpeedCadence
     }
-}
-
-/// A sensor option's value that cannot be used: which option, what was given, what is accepted.
-struct SensorSpecificationError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The option, e.g. `--gps`.
-    var option: String
-    /// The value given.
-    var value: String
-    /// What is accepted, with an example.
-    var message: String
-
-    var description: String { "\(option) '\(value)': \(message)." }
 }

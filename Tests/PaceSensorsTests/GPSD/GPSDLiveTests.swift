@@ -1,6 +1,7 @@
 import Foundation
 import PaceModel
 import PaceSensors
+import PaceTestSupport
 import Testing
 
 /// GPSDSource against a real gpsd fed by gpsfake. These tests FAIL (not skip) when gpsd or gpsfake

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import PaceModel
 import PaceSensors
+import PaceTestSupport
 import Testing
 
 /// GPSDSource and probe without gpsd: refused and silent endpoints, cancellation.

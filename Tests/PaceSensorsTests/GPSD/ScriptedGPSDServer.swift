@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PaceTestSupport
 
 /// A one-connection TCP server on 127.0.0.1 that plays a gpsd script: it sends `greeting`, waits for
 /// one request line, sends `reply`, then records whether the client closed its end within `linger`.

@@ -1,34 +1,39 @@
-import Foundation
+public import Foundation
 import Glibc
 
 /// A real gpsd fed by `gpsfake` (Debian package gpsd-clients; gpsd itself from package gpsd), run as
-/// a child process for the live tests, and stopped — with its gpsd — by process id.
+/// a child process for the live tests (PaceSensors', CoreLocation's), and stopped — with its gpsd — by process id.
 ///
 /// gpsfake starts gpsd (`gpsd -b -N -S <port> -F <socket>`) with a pseudo-terminal as its device and
 /// writes the log to it. Without `-n` gpsd opens that device only when a client sends WATCH, so
 /// sentences written before are lost: tests compare against a contiguous run of the oracle.
-final class GPSFakeProcess: @unchecked Sendable {
+public final class GPSFakeProcess: @unchecked Sendable {
     /// A tool the live tests need is not installed.
-    struct MissingTool: Error, CustomStringConvertible {
-        let tool: String
-        let package: String
-        var description: String {
+    public struct MissingTool: Error, CustomStringConvertible {
+        /// The executable, e.g. `gpsfake`.
+        public let tool: String
+        /// The Debian package that installs it.
+        public let package: String
+        /// What is missing and how to install it.
+        public var description: String {
             "\(tool) is not installed (searched PATH, /usr/sbin, /usr/bin): install the Debian package \(package) (apt-get install gpsd gpsd-clients) to run the gpsd live tests"
         }
     }
 
     /// gpsfake did not come up.
-    struct StartFailure: Error, CustomStringConvertible {
-        let description: String
+    public struct StartFailure: Error, CustomStringConvertible {
+        /// What went wrong.
+        public let description: String
     }
 
-    let port: UInt16
+    /// gpsd's TCP port.
+    public let port: UInt16
     private let process: Process
     private let workDirectory: URL
     private let stderrURL: URL
 
     /// Finds an executable on PATH or in /usr/sbin, /usr/bin.
-    static func locate(_ tool: String, package: String) throws -> URL {
+    public static func locate(_ tool: String, package: String) throws -> URL {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         for directory in path.split(separator: ":").map(String.init) + ["/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin"] {
             let candidate = URL(fileURLWithPath: directory).appendingPathComponent(tool)
@@ -38,13 +43,13 @@ final class GPSFakeProcess: @unchecked Sendable {
     }
 
     /// Fails (throws ``MissingTool``) unless both gpsd and gpsfake are installed.
-    static func requireTools() throws -> URL {
+    public static func requireTools() throws -> URL {
         _ = try locate("gpsd", package: "gpsd")
         return try locate("gpsfake", package: "gpsd-clients")
     }
 
     /// A TCP port nothing listens on right now (bound to 0, read back, released).
-    static func freePort() throws -> UInt16 {
+    public static func freePort() throws -> UInt16 {
         let (fd, port) = try loopbackSocket(listening: nil)
         close(fd)
         return port
@@ -52,7 +57,7 @@ final class GPSFakeProcess: @unchecked Sendable {
 
     /// A TCP socket bound to a free port on 127.0.0.1, listening when `backlog` is given.
     /// - Returns: The descriptor (the caller closes it) and the port.
-    static func loopbackSocket(listening backlog: Int32?) throws -> (fd: Int32, port: UInt16) {
+    public static func loopbackSocket(listening backlog: Int32?) throws -> (fd: Int32, port: UInt16) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw StartFailure(description: "socket(): \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
@@ -80,7 +85,7 @@ final class GPSFakeProcess: @unchecked Sendable {
     ///   - port: gpsd's TCP port.
     ///   - singleShot: Play the log once (`-1`) instead of cycling it.
     ///   - sentenceDelay: Seconds between sentences (`-c`).
-    init(log: URL, port: UInt16, singleShot: Bool, sentenceDelay: Double) throws {
+    public init(log: URL, port: UInt16, singleShot: Bool, sentenceDelay: Double) throws {
         let gpsfake = try Self.requireTools()
         self.port = port
         workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("pace-gpsfake-\(UUID().uuidString)")
@@ -103,12 +108,12 @@ final class GPSFakeProcess: @unchecked Sendable {
     }
 
     /// What gpsfake and gpsd wrote to stderr (gpsd always complains about D-Bus in containers).
-    var stderr: String {
+    public var stderr: String {
         (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? ""
     }
 
     /// Waits until gpsd accepts connections on ``port``.
-    func waitUntilListening(timeout: Duration = .seconds(15)) async throws {
+    public func waitUntilListening(timeout: Duration = .seconds(15)) async throws {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             guard process.isRunning else {
@@ -121,7 +126,7 @@ final class GPSFakeProcess: @unchecked Sendable {
     }
 
     /// Whether something accepts TCP connections on 127.0.0.1:`port`.
-    static func accepts(port: UInt16) -> Bool {
+    public static func accepts(port: UInt16) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
@@ -140,7 +145,7 @@ final class GPSFakeProcess: @unchecked Sendable {
     ///
     /// gpsfake's SIGTERM handler kills and reaps its gpsd but gpsfake itself may then block forever
     /// writing to the pseudo-terminal nobody reads, so it is killed once its gpsd is gone.
-    func stop() {
+    public func stop() {
         defer { try? FileManager.default.removeItem(at: workDirectory) }
         guard process.isRunning else { return }
         let root = process.processIdentifier
