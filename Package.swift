@@ -251,5 +251,24 @@ package.targets += [
         dependencies: ["HealthKit", "CoreLocation", "PaceModel", "PaceStore", "PaceTestSupport"],
         swiftSettings: swiftSettings
     ),
+    // Examples written as iOS developers write HealthKit code, built with the package and run by
+    // HealthKitTests (ExamplesTests): two in the Swift 5 language mode, one in Swift 6.
+    .executableTarget(
+        name: "RecordRoute",
+        dependencies: ["HealthKit", "CoreLocation"],
+        path: "Examples/RecordRoute",
+        swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+    .executableTarget(
+        name: "ReadRoute",
+        dependencies: ["HealthKit", "CoreLocation"],
+        path: "Examples/ReadRoute",
+        swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+    .executableTarget(
+        name: "HealthManager",
+        dependencies: ["HealthKit"],
+        path: "Examples/HealthManager"
+    ),
 ]
 #endif

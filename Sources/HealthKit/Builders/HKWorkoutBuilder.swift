@@ -54,6 +54,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     }
 
     /// Begins collecting at `startDate`; `completion` runs on a background queue.
+    @preconcurrency
     public func beginCollection(withStart startDate: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         HKCallbacks.report({ try await self.beginCollection(at: startDate) }, completion)
     }
@@ -72,6 +73,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     }
 
     /// Adds samples (quantity samples on Pace) inside the collection interval; `completion` runs on a background queue.
+    @preconcurrency
     public func add(_ samples: [HKSample], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         HKCallbacks.report({ try await self.addSamples(samples) }, completion)
     }
@@ -92,6 +94,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     }
 
     /// Adds events; `completion` runs on a background queue.
+    @preconcurrency
     public func addWorkoutEvents(_ workoutEvents: [HKWorkoutEvent], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         HKCallbacks.report({ try await self.addWorkoutEvents(workoutEvents) }, completion)
     }
@@ -107,6 +110,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     }
 
     /// Adds metadata to the workout; `completion` runs on a background queue.
+    @preconcurrency
     public func addMetadata(_ metadata: [String: Any], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         let converted = Result { try HKMetadata.pace(metadata) }
         HKCallbacks.report({ try await self.addMetadata(converted.get()) }, completion)
@@ -125,6 +129,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     }
 
     /// Ends collecting at `endDate`; `completion` runs on a background queue.
+    @preconcurrency
     public func endCollection(withEnd endDate: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         HKCallbacks.report({ try await self.endCollection(at: endDate) }, completion)
     }
@@ -138,6 +143,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     }
 
     /// Saves the workout with its samples; `completion` runs on a background queue.
+    @preconcurrency
     public func finishWorkout(completion: @escaping @Sendable (HKWorkout?, (any Error)?) -> Void) {
         HKCallbacks.deliver({ try await self.finishWorkout() }) { result in
             switch result {

@@ -34,6 +34,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     }
 
     /// Adds locations, in time order; `completion` runs on a background queue.
+    @preconcurrency
     public func insertRouteData(_ routeData: [CLLocation], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         let locations = routeData.map(\.routeLocation)
         HKCallbacks.report({ try await self.insert(locations) }, completion)
@@ -58,6 +59,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     }
 
     /// Adds metadata to the route; `completion` runs on a background queue.
+    @preconcurrency
     public func addMetadata(_ metadata: [String: Any], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         let converted = Result { try HKMetadata.pace(metadata) }
         HKCallbacks.report({ try self.addMetadata(converted.get()) }, completion)
@@ -75,6 +77,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     }
 
     /// Attaches the route to the saved `workout`; `completion` runs on a background queue.
+    @preconcurrency
     public func finishRoute(with workout: HKWorkout, metadata: [String: Any]?,
                             completion: @escaping @Sendable (HKWorkoutRoute?, (any Error)?) -> Void) {
         let converted = Result { try HKMetadata.pace(metadata) }

@@ -39,12 +39,14 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
     private let updates = Locked<Handler?>(nil)
 
     /// Called with the days again after each change; set it before executing to keep the query running.
+    @preconcurrency
     public var updateHandler: Handler? {
         get { updates.withLock { $0 } }
         set { updates.withLock { $0 = newValue } }
     }
 
     /// A query of the days `predicate` names (``HKQuery/predicateForActivitySummary(with:)``), all days when `nil`.
+    @preconcurrency
     public init(predicate: NSPredicate?, resultsHandler handler: @escaping Handler) {
         self.resultsHandler = handler
         super.init(objectType: HKObjectType.activitySummaryType(), predicate: predicate)

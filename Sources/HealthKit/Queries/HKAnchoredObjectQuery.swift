@@ -17,6 +17,7 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
 
     /// Called with each change after the first results, until the query is stopped; set it before
     /// executing the query to make it long-running.
+    @preconcurrency
     public var updateHandler: Handler? {
         get { updates.withLock { $0 } }
         set { updates.withLock { $0 = newValue } }
@@ -24,6 +25,7 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
 
     /// A query of `type` matching `predicate`, from `anchor` (`nil`: from the beginning), at most
     /// `limit` objects per result (``HKObjectQueryNoLimit`` for all).
+    @preconcurrency
     public init(type: HKSampleType, predicate: NSPredicate?, anchor: HKQueryAnchor?, limit: Int,
                 resultsHandler handler: @escaping Handler) {
         self.anchor = anchor

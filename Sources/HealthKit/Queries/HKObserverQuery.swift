@@ -13,6 +13,7 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     private let updateHandler: @Sendable (HKObserverQuery, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void
 
     /// An observer of `sampleType`.
+    @preconcurrency
     public init(sampleType: HKSampleType, predicate: NSPredicate?,
                 updateHandler: @escaping @Sendable (HKObserverQuery, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void) {
         self.updateHandler = updateHandler

@@ -23,6 +23,7 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
 
     /// A query of `sampleType` matching `predicate` (all when `nil`), at most `limit` of them,
     /// sorted by `sortDescriptors` (oldest first by default).
+    @preconcurrency
     public init(sampleType: HKSampleType, predicate: NSPredicate?, limit: Int, sortDescriptors: [NSSortDescriptor]?,
                 resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void) {
         self.limit = limit

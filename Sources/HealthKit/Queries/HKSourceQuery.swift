@@ -8,6 +8,7 @@ public final class HKSourceQuery: HKQuery, @unchecked Sendable {
     private let completionHandler: @Sendable (HKSourceQuery, Set<HKSource>?, (any Error)?) -> Void
 
     /// A query of the sources of `sampleType`'s samples matching `objectPredicate`.
+    @preconcurrency
     public init(sampleType: HKSampleType, samplePredicate objectPredicate: NSPredicate?,
                 completionHandler: @escaping @Sendable (HKSourceQuery, Set<HKSource>?, (any Error)?) -> Void) {
         self.completionHandler = completionHandler

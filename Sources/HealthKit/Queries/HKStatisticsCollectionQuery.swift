@@ -23,12 +23,14 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     private let handlers = Locked<(initial: InitialResultsHandler?, update: UpdateHandler?)>((nil, nil))
 
     /// Called once with the first collection; set it before executing the query.
+    @preconcurrency
     public var initialResultsHandler: InitialResultsHandler? {
         get { handlers.withLock { $0.initial } }
         set { handlers.withLock { $0.initial = newValue } }
     }
 
     /// Called with each new collection after a change; set it before executing to keep the query running.
+    @preconcurrency
     public var statisticsUpdateHandler: UpdateHandler? {
         get { handlers.withLock { $0.update } }
         set { handlers.withLock { $0.update = newValue } }

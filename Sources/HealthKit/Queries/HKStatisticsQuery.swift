@@ -8,6 +8,7 @@ public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
     private let completionHandler: @Sendable (HKStatisticsQuery, HKStatistics?, (any Error)?) -> Void
 
     /// A query of `quantityType`'s samples matching `quantitySamplePredicate` (all when `nil`).
+    @preconcurrency
     public init(quantityType: HKQuantityType, quantitySamplePredicate: NSPredicate?, options: HKStatisticsOptions = [],
                 completionHandler handler: @escaping @Sendable (HKStatisticsQuery, HKStatistics?, (any Error)?) -> Void) {
         self.options = options

@@ -15,6 +15,7 @@ public final class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
     private let dataHandler: DataHandler
 
     /// A query of every location of `workoutRoute`.
+    @preconcurrency
     public init(route workoutRoute: HKWorkoutRoute, dataHandler: @escaping DataHandler) {
         self.route = workoutRoute
         self.dateInterval = nil
@@ -23,6 +24,7 @@ public final class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
     }
 
     /// A query of the locations of `workoutRoute` inside `dateInterval`.
+    @preconcurrency
     public init(route workoutRoute: HKWorkoutRoute, dateInterval: DateInterval, dataHandler: @escaping DataHandler) {
         self.route = workoutRoute
         self.dateInterval = dateInterval

@@ -12,6 +12,7 @@ extension HKHealthStore {
     ///
     /// - Parameter completion: Called on a background queue with `true`, or `false` and an
     ///   ``HKError`` (``HKError/Code/errorInvalidArgument`` for no types or a read-only type to share).
+    @preconcurrency
     public func requestAuthorization(toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
                                      completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         let share = typesToShare ?? [], read = typesToRead ?? []
@@ -63,6 +64,7 @@ extension HKHealthStore {
 
     /// Whether asking for these types would ask anything: `unnecessary` when the app asked for all
     /// of them before, decided or not.
+    @preconcurrency
     public func getRequestStatusForAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
                                                  completion: @escaping @Sendable (HKAuthorizationRequestStatus, (any Error)?) -> Void) {
         HKCallbacks.deliver({ try await self.statusForAuthorizationRequest(toShare: typesToShare, read: typesToRead) }) { result in

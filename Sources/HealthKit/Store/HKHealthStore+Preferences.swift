@@ -16,6 +16,7 @@ public enum HKUpdateFrequency: Int, Sendable {
 extension HKHealthStore {
     /// The unit each type is shown in: the type's canonical unit on Pace (there are no locale
     /// settings to follow). `completion` runs on a background queue.
+    @preconcurrency
     public func preferredUnits(for quantityTypes: Set<HKQuantityType>,
                                completion: @escaping @Sendable ([HKQuantityType: HKUnit], (any Error)?) -> Void) {
         let units = Self.preferredUnits(for: quantityTypes)
@@ -33,6 +34,7 @@ extension HKHealthStore {
 
     /// Background delivery: a Linux process is not woken by the system, so there is nothing to
     /// enable; observer queries notify a running process. Succeeds, as the request is understood.
+    @preconcurrency
     public func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency,
                                          withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         HKCallbacks.queue.async { completion(true, nil) }
@@ -42,6 +44,7 @@ extension HKHealthStore {
     public func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency) async throws {}
 
     /// Turns background delivery off for a type (nothing to do on Linux).
+    @preconcurrency
     public func disableBackgroundDelivery(for type: HKObjectType,
                                           withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         HKCallbacks.queue.async { completion(true, nil) }
@@ -51,6 +54,7 @@ extension HKHealthStore {
     public func disableBackgroundDelivery(for type: HKObjectType) async throws {}
 
     /// Turns background delivery off for every type (nothing to do on Linux).
+    @preconcurrency
     public func disableAllBackgroundDelivery(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         HKCallbacks.queue.async { completion(true, nil) }
     }

@@ -8,11 +8,13 @@ extension HKHealthStore {
     /// Fails with ``HKError/Code/errorAuthorizationDenied`` for a type the app may not share, and
     /// ``HKError/Code/errorInvalidArgument`` for an object the store refuses (saved before, a
     /// route without its workout, metadata it cannot keep).
+    @preconcurrency
     public func save(_ object: HKObject, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         save([object], withCompletion: completion)
     }
 
     /// Saves objects as this app, all or none; `completion` is called on a background queue.
+    @preconcurrency
     public func save(_ objects: [HKObject], withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         HKCallbacks.deliver({ try await self.save(objects) }) { result in
             switch result {
@@ -38,11 +40,13 @@ extension HKHealthStore {
     }
 
     /// Deletes an object the app saved; `completion` is called on a background queue.
+    @preconcurrency
     public func delete(_ object: HKObject, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         delete([object], withCompletion: completion)
     }
 
     /// Deletes objects the app saved; `completion` is called on a background queue.
+    @preconcurrency
     public func delete(_ objects: [HKObject], withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         HKCallbacks.deliver({ try await self.delete(objects) }) { result in
             switch result {
@@ -69,6 +73,7 @@ extension HKHealthStore {
     }
 
     /// Deletes the app's objects of `objectType` that match `predicate`; `completion` gets how many.
+    @preconcurrency
     public func deleteObjects(of objectType: HKObjectType, predicate: NSPredicate,
                               withCompletion completion: @escaping @Sendable (Bool, Int, (any Error)?) -> Void) {
         let matching: Result<SamplePredicate, HKError> = Result { () throws(HKError) in try HKPredicate.pace(predicate) }
