@@ -58,7 +58,7 @@ extension ActivityImporter {
         // while this one writes.
         let converter = self.converter
         let readPass = StreamedReadPass(stream: stream, type: type, source: converter.source,
-                                        device: activity.deviceName.map { Device(name: $0) }, partSize: Self.streamedPart)
+                                        device: activity.deviceName.map { Device(name: $0) }, partSize: streamedPartSize)
         let routeID = UUID.timeOrdered()
         var notes: [String] = []
         do {

@@ -37,10 +37,14 @@ final class StreamedReadPass: Sendable {
     ///   - type: The workout's activity type (it decides the smoothing and which samples a record has).
     ///   - source: The source of the samples.
     ///   - device: The device of the samples.
-    ///   - partSize: Locations, or samples, per part at most.
+    ///   - partSize: A part is handed over as soon as its locations or its samples reach this count
+    ///     (the samples may pass it by those of the last record, at most three).
     ///   - depth: Parts read ahead of the writer at most.
     init(stream: ActivityStream, type: WorkoutActivityType, source: Source, device: Device?, partSize: Int, depth: Int = 8) {
-        slots = DispatchSemaphore(value: depth)
+        // Counted up from zero: libdispatch refuses to free a semaphore left below its initial
+        // value, which a cancelled pass may leave.
+        slots = DispatchSemaphore(value: 0)
+        for _ in 0..<depth { slots.signal() }
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             var totals = ActivityRecordTotals(activityType: type)
             var part = StreamedPart()
