@@ -71,6 +71,14 @@ package struct StreamedWorkoutWriter {
         }
         sampleAnchors += try HealthStore.insert(HealthObjectBatch(samples), skippingStoredSyncIdentifiers: false, anchors: true, db).anchors
     }
+
+    /// Saves the samples of a series, to be associated with the workout: the same rules and rows as
+    /// ``append(samples:)`` of the same samples as objects, with the columns they share encoded once.
+    /// - Throws: ``StoreError`` for the first sample that cannot be saved.
+    package mutating func append(_ series: QuantitySampleSeries) throws {
+        guard !series.isEmpty else { return }
+        sampleAnchors += try HealthStore.insert(series, db)
+    }
 }
 
 extension HealthStore {

@@ -130,50 +130,51 @@ extension ObjectWriter {
     ///   the caller saves the samples one by one.
     func insertChunk(_ objects: [HealthObject], _ encoded: [EncodedSample?], indices: ArraySlice<Int>,
                      transaction: WriteTransactionState) throws -> Bool {
+        try insertChunk(ObjectChunkRows(objects: objects, encoded: encoded, indices: indices), transaction: transaction)
+    }
+
+    /// Inserts the rows of `chunk` as one chunk: one multi-row statement per table.
+    ///
+    /// - Returns: `false` when the chunk was refused by a constraint; nothing was written then, and
+    ///   the caller saves the samples one by one.
+    func insertChunk(_ chunk: some SampleChunkRows, transaction: WriteTransactionState) throws -> Bool {
         let statements = transaction.chunkStatements()
-        let rows = indices.count
+        let rows = chunk.count
         let header = try statements.header(rows: rows, db: db)
         sqlite3_reset(header.sqliteStatement)
-        statements.beginTexts(bytes: indices.reduce(0) { $0 + SampleChunkStatements.textBytes(objects[$1], encoded[$1]!) })
+        statements.beginTexts(bytes: chunk.textBytes)
         let firstAnchor = try transaction.peekAnchor()
         let savedAt = StoreCoding.value(now)
         var quantityRows = 0
-        for (row, index) in indices.enumerated() {
-            let object = objects[index]
-            let columns = encoded[index]!
+        for row in 0..<rows {
             let uuid = statements.uuidTexts + 36 * row
-            transaction.writeText(of: object.id, into: uuid)
+            transaction.writeText(of: chunk.id(row), into: uuid)
             let kind: StaticString
-            let start: Date
-            let end: Date
-            switch object {
-            case .quantitySample(let sample):
-                (kind, start, end) = ("quantity", sample.startDate, sample.endDate)
+            if chunk.isQuantity(row) {
+                kind = "quantity"
                 quantityRows += 1
-            case .categorySample(let sample):
-                (kind, start, end) = ("category", sample.startDate, sample.endDate)
-            case .workout, .workoutRoute:
-                preconditionFailure("only samples fit a chunk")
+            } else {
+                kind = "category"
             }
-            let source = object.source
+            let source = chunk.source(row)
             let base = Int32(row * 16)
             header.bindUUIDText(uuid, at: base + 1)
             kind.utf8Start.withMemoryRebound(to: CChar.self, capacity: kind.utf8CodeUnitCount) {
                 _ = sqlite3_bind_text(header.sqliteStatement, base + 2, $0, Int32(kind.utf8CodeUnitCount), nil)
             }
-            statements.bind(object.objectType.identifier, to: header, at: base + 3)
-            sqlite3_bind_double(header.sqliteStatement, base + 4, StoreCoding.value(start))
-            sqlite3_bind_double(header.sqliteStatement, base + 5, StoreCoding.value(end))
+            statements.bind(chunk.typeIdentifier(row), to: header, at: base + 3)
+            sqlite3_bind_double(header.sqliteStatement, base + 4, chunk.start(row))
+            sqlite3_bind_double(header.sqliteStatement, base + 5, chunk.end(row))
             sqlite3_bind_int64(header.sqliteStatement, base + 6, firstAnchor + Int64(row))
             statements.bind(source.name, to: header, at: base + 7)
             statements.bind(source.bundleIdentifier, to: header, at: base + 8)
             statements.bind(source.version, to: header, at: base + 9)
             statements.bind(source.productType, to: header, at: base + 10)
             statements.bind(source.operatingSystemVersion, to: header, at: base + 11)
-            header.bindInteger(try transaction.devices.id(of: columns.deviceJSON, db: db), at: base + 12)
-            statements.bind(columns.metadataJSON, to: header, at: base + 13)
-            statements.bind(columns.syncIdentifier, to: header, at: base + 14)
-            header.bindInteger(columns.syncVersion, at: base + 15)
+            header.bindInteger(try transaction.devices.id(of: chunk.deviceJSON(row), db: db), at: base + 12)
+            statements.bind(chunk.metadataJSON(row), to: header, at: base + 13)
+            statements.bind(chunk.syncIdentifier(row), to: header, at: base + 14)
+            header.bindInteger(chunk.syncVersion(row), at: base + 15)
             sqlite3_bind_double(header.sqliteStatement, base + 16, savedAt)
         }
         if quantityRows > 0 { try transaction.rollup.begin(db: db) }
@@ -188,17 +189,15 @@ extension ObjectWriter {
             let statement = try statements.quantity(rows: quantityRows, db: db)
             sqlite3_reset(statement.sqliteStatement)
             var parameter: Int32 = 1
-            for (row, index) in indices.enumerated() {
-                guard case .quantitySample(let sample) = objects[index] else { continue }
-                let columns = encoded[index]!
-                let canonical = columns.canonicalValue!
+            for row in 0..<rows where chunk.isQuantity(row) {
+                let canonical = chunk.canonicalValue(row)
                 statement.bindUUIDText(statements.uuidTexts + 36 * row, at: parameter)
-                sqlite3_bind_double(statement.sqliteStatement, parameter + 1, sample.quantity.value)
-                statements.bind(columns.unitText, to: statement, at: parameter + 2)
+                sqlite3_bind_double(statement.sqliteStatement, parameter + 1, chunk.value(row))
+                statements.bind(chunk.unitText(row), to: statement, at: parameter + 2)
                 sqlite3_bind_double(statement.sqliteStatement, parameter + 3, canonical)
                 parameter += 4
-                try transaction.rollup.add(typeIdentifier: sample.type.rawValue, start: StoreCoding.value(sample.startDate),
-                                           sourceBundleIdentifier: sample.source.bundleIdentifier, value: canonical, db: db)
+                try transaction.rollup.add(typeIdentifier: chunk.typeIdentifier(row), start: chunk.start(row),
+                                           sourceBundleIdentifier: chunk.source(row).bundleIdentifier, value: canonical, db: db)
             }
             try statement.execute()
         }
@@ -206,10 +205,9 @@ extension ObjectWriter {
             let statement = try statements.category(rows: rows - quantityRows, db: db)
             sqlite3_reset(statement.sqliteStatement)
             var parameter: Int32 = 1
-            for (row, index) in indices.enumerated() {
-                guard case .categorySample(let sample) = objects[index] else { continue }
+            for row in 0..<rows where !chunk.isQuantity(row) {
                 statement.bindUUIDText(statements.uuidTexts + 36 * row, at: parameter)
-                sqlite3_bind_int64(statement.sqliteStatement, parameter + 1, Int64(sample.value))
+                sqlite3_bind_int64(statement.sqliteStatement, parameter + 1, chunk.categoryValue(row))
                 parameter += 2
             }
             try statement.execute()

@@ -267,20 +267,24 @@ public struct ActivityConverter: Sendable {
     static func samples(of record: ActivityRecord, type: WorkoutActivityType, source: Source, device: Device?) -> [QuantitySample] {
         guard let time = record.time else { return [] }
         var samples: [QuantitySample] = []
-        if let bpm = heartRate(of: record) {
-            samples.append(QuantitySample(type: .heartRate, quantity: Quantity(value: bpm, unit: .countPerMinute),
-                                          start: time, end: time, source: source, device: device))
-        }
-        if type == .cycling, let rpm = record.cadence, rpm >= 0, rpm.isFinite {
-            samples.append(QuantitySample(type: .cyclingCadence, quantity: Quantity(value: rpm, unit: .countPerMinute),
-                                          start: time, end: time, source: source, device: device))
-        }
-        let powerType: QuantityTypeIdentifier? = type == .cycling ? .cyclingPower : (type == .running ? .runningPower : nil)
-        if let powerType, let watts = record.power, watts >= 0, watts.isFinite {
-            samples.append(QuantitySample(type: powerType, quantity: Quantity(value: watts, unit: .watt),
-                                          start: time, end: time, source: source, device: device))
+        forEachSampleValue(of: record, activityType: type) { sampleType, unit, value in
+            samples.append(QuantitySample(type: sampleType, quantity: Quantity(value: value, unit: unit), start: time, end: time,
+                                          source: source, device: device))
         }
         return samples
+    }
+
+    /// The types, units and values of a record's samples, in order: its heart rate (beats per minute,
+    /// when plausible) and, where the sport has a HealthKit type for them, its cadence (revolutions per
+    /// minute) and power (watts); each sample is an instant at the record's time. The one definition
+    /// of ``samples(of:type:source:device:)`` and of the streamed import's sample series.
+    static func forEachSampleValue(of record: ActivityRecord, activityType type: WorkoutActivityType,
+                                   _ body: (QuantityTypeIdentifier, HealthUnit, Double) -> Void) {
+        guard record.time != nil else { return }
+        if let bpm = heartRate(of: record) { body(.heartRate, .countPerMinute, bpm) }
+        if type == .cycling, let rpm = record.cadence, rpm >= 0, rpm.isFinite { body(.cyclingCadence, .countPerMinute, rpm) }
+        let powerType: QuantityTypeIdentifier? = type == .cycling ? .cyclingPower : (type == .running ? .runningPower : nil)
+        if let powerType, let watts = record.power, watts >= 0, watts.isFinite { body(powerType, .watt, watts) }
     }
 }
 

@@ -11,9 +11,10 @@ extension ActivityImporter {
     static let logger = Logger(label: "org.pace.import")
 
     /// Imports an activity read in passes (``ActivityFileReader/outline(_:)``), without holding
-    /// the file's records (DECISIONS 118): one pass writes the route's locations and the samples in
-    /// one transaction while another, on a thread of its own, gathers the workout's totals; the
-    /// workout is written when both are done, and the transaction commits — all or nothing.
+    /// the file's records (DECISIONS 118): one pass, on a thread of its own, reads the file, gathers
+    /// the workout's totals and converts the records into parts, which this thread writes — the
+    /// route's locations and the samples as series — in one transaction (DECISIONS 119); the workout
+    /// is written when both are done, and the transaction commits — all or nothing.
     ///
     /// The same conversion as ``import(_:fileIdentifier:)`` (``ActivityConverter``), the same
     /// duplicate rules, checked before the file is read again. It blocks: call it from a thread of
@@ -53,37 +54,23 @@ extension ActivityImporter {
             return report
         }
 
-        // The totals on a thread of their own while this one writes.
-        let totalsPass = StreamedTotalsPass(stream: stream, type: type)
+        // The file read, its totals gathered and its records converted on a thread of their own,
+        // while this one writes.
+        let converter = self.converter
+        let readPass = StreamedReadPass(stream: stream, type: type, source: converter.source,
+                                        device: activity.deviceName.map { Device(name: $0) }, partSize: streamedPartSize)
         let routeID = UUID.timeOrdered()
         var notes: [String] = []
-        let converter = self.converter
         do {
             try store.saveStreamed(routeID: routeID, produce: { writer in
-                var locations: [RouteLocation] = [], samples: [HealthObject] = []
-                locations.reserveCapacity(Self.streamedPart)
-                samples.reserveCapacity(Self.streamedPart)
-                let device = activity.deviceName.map { Device(name: $0) }
-                try stream.forEachRecord { record in
-                    if let location = ActivityConverter.location(record) { locations.append(location) }
-                    for sample in ActivityConverter.samples(of: record, type: type, source: converter.source, device: device) {
-                        samples.append(.quantitySample(sample))
-                    }
-                    if locations.count >= Self.streamedPart {
-                        try writer.append(locations)
-                        locations.removeAll(keepingCapacity: true)
-                    }
-                    if samples.count >= Self.streamedPart {
-                        try writer.append(samples: samples)
-                        samples.removeAll(keepingCapacity: true)
-                    }
+                while let part = try readPass.nextPart() {
+                    if !part.locations.isEmpty { try writer.append(part.locations) }
+                    for series in part.series { try writer.append(series) }
                 }
-                if !locations.isEmpty { try writer.append(locations) }
-                try writer.append(samples: samples)
                 Self.logger.info("Route and samples written", metadata: ["file": "\(stream.path)", "samples": "\(writer.samplesWritten)",
                                                                         "seconds": "\(Self.seconds(since: began))"])
             }, complete: {
-                var totals = try totalsPass.result()
+                var totals = try readPass.result()
                 Self.logger.info("Totals gathered", metadata: ["file": "\(stream.path)", "records": "\(totals.recordCount)",
                                                               "seconds": "\(Self.seconds(since: began))"])
                 let (workout, workoutNotes) = try converter.workout(for: activity, totals: &totals, stray: stream.stray,
@@ -99,7 +86,7 @@ extension ActivityImporter {
                 return (workout, route)
             })
         } catch {
-            totalsPass.cancel()
+            readPass.cancel()
             report.imported = []
             switch error {
             case let error as StoreError where error.code == .syncVersionNotHigher: report.skippedAsDuplicate += 1

@@ -36,6 +36,9 @@ public struct ActivityImporter: Sendable {
     /// Which stored workouts count as the same recording; `nil` imports every activity whose
     /// identifier is new, even one that repeats a stored workout.
     public var sameRecording: SameRecordingRule?
+    /// Route locations, or samples, per part of a streamed import (``importBlocking(_:fileIdentifier:)``);
+    /// tests make it small so that an import crosses many parts.
+    var streamedPartSize = ActivityImporter.streamedPart
 
     /// Creates an importer.
     public init(store: HealthStore, converter: ActivityConverter = ActivityConverter(),

@@ -34,17 +34,19 @@ import Testing
         return Imported(workout: workout, locations: locations, samples: samples.sorted(), associated: associated)
     }
 
-    static func streamed(_ file: ActivityFile, into store: HealthStore) async -> ImportReport? {
+    static func streamed(_ file: ActivityFile, into store: HealthStore, partSize: Int = ActivityImporter.streamedPart) async -> ImportReport? {
         guard let stream = file.stream else { return nil }
-        let importer = ActivityImporter(store: store)
+        var configured = ActivityImporter(store: store)
+        configured.streamedPartSize = partSize
+        let importer = configured
         let identifier = file.contentIdentifier
         return await ThreadBridge.run(label: "test") { () throws(Never) in importer.importBlocking(stream, fileIdentifier: identifier) }
     }
 
     @Test(arguments: ["gpx/strava-hr-cad-power-atemp.gpx", "gpx/applewatch-run-3seg-hr-cad.gpx", "gpx/opentracks-timezone-offsets.gpx",
                       "fit/garmin-fenix5-ride.fit", "fit/fr220-run-4laps.fit", "fit/garmin-edge820-ride-hrv.fit",
-                      "gzip/fr220-run-4laps.fit.gz"])
-    func aStreamedImportSavesWhatTheWholeFileImportSaves(name: String) async throws {
+                      "gzip/fr220-run-4laps.fit.gz"], [ActivityImporter.streamedPart, 7])
+    func aStreamedImportSavesWhatTheWholeFileImportSaves(name: String, partSize: Int) async throws {
         let url = Self.fixture(name)
         let outline = try ActivityFileReader.outline(url)
         #expect(outline.activities.isEmpty)
@@ -54,7 +56,7 @@ import Testing
         #expect(outline.warnings == whole.warnings)
 
         let streamedStore = try HealthStore.inMemory(), wholeStore = try HealthStore.inMemory()
-        let streamedReport = try #require(await Self.streamed(outline, into: streamedStore))
+        let streamedReport = try #require(await Self.streamed(outline, into: streamedStore, partSize: partSize))
         let wholeReport = await ActivityImporter(store: wholeStore).import(whole.activities, fileIdentifier: whole.contentIdentifier)
         #expect(streamedReport.imported.count == 1)
         #expect(streamedReport.notes == wholeReport.notes)
@@ -66,6 +68,60 @@ import Testing
         #expect(streamed.samples == expected.samples)
         #expect(streamed.associated == streamed.samples.count, "every sample belongs to its workout")
         #expect(!streamed.locations.isEmpty)
+    }
+
+    @Test func aStreamedImportOfManyPartsSavesWhatTheWholeFileImportSaves() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = URL(fileURLWithPath: directory.path("run.gpx"))
+        try Data(Self.gpx(times: (0..<600).map(Double.init), power: true).utf8).write(to: url)
+        let store = try HealthStore.inMemory(), wholeStore = try HealthStore.inMemory()
+        let report = try #require(await Self.streamed(try ActivityFileReader.outline(url), into: store, partSize: 64))
+        let whole = try ActivityFileReader.read(url)
+        let wholeReport = await ActivityImporter(store: wholeStore).import(whole.activities, fileIdentifier: whole.contentIdentifier)
+        #expect(report.imported.count == 1 && report.notes == wholeReport.notes)
+        let streamed = try #require(try await Self.imported(in: store))
+        #expect(streamed == (try await Self.imported(in: wholeStore)))
+        #expect(streamed.samples.filter { $0.hasPrefix(QuantityTypeIdentifier.runningPower.rawValue) }.count == 300)
+        #expect(streamed.associated == 900, "every heart rate and power sample belongs to the workout")
+    }
+
+    @Test func theReadPassGivesTheRecordsOfTheWholeFileInPartsAndStopsWhenCancelled() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = URL(fileURLWithPath: directory.path("run.gpx"))
+        try Data(Self.gpx(times: (0..<500).map(Double.init), power: true).utf8).write(to: url)
+        let stream = try #require(try ActivityFileReader.outline(url).stream)
+        let whole = try #require(try ActivityFileReader.read(url).activities.first)
+        let records = ActivityConverter.withoutStrayTimes(ActivityConverter.timedRecords(of: whole)).kept
+        let type = SportMapping.activityType(for: whole.sport)
+        let source = ActivityConverter().source
+        let pass = StreamedReadPass(stream: stream, type: type, source: source, device: nil, partSize: 50, depth: 2)
+        var locations: [RouteLocation] = []
+        var samples: [String] = []
+        var parts = 0
+        let key = { (sample: QuantitySample) in
+            "\(sample.type.rawValue) \(sample.startDate.timeIntervalSinceReferenceDate) \(sample.endDate.timeIntervalSinceReferenceDate) "
+                + "\(sample.quantity) \(sample.source == source) \(sample.device == nil) \(sample.metadata.isEmpty)"
+        }
+        while let part = try pass.nextPart() {
+            parts += 1
+            #expect(part.locations.count <= 50 && part.series.reduce(0) { $0 + $1.count } <= 50 + 1, "a record has two samples")
+            locations += part.locations
+            samples += part.series.flatMap { series in (0..<series.count).map { key(series.sample(at: $0)) } }
+        }
+        #expect(parts > 10)
+        #expect(locations == records.compactMap(ActivityConverter.location))
+        let expected = records.flatMap { ActivityConverter.samples(of: $0, type: type, source: source, device: nil) }.map(key)
+        #expect(!expected.isEmpty)
+        #expect(samples.sorted() == expected.sorted(), "the same samples, their UUIDs set aside")
+        #expect(try pass.result().recordCount == records.count)
+
+        // A writer that fails after its first part stops the reading, which waits for it no more.
+        let stopped = StreamedReadPass(stream: stream, type: type, source: source, device: nil, partSize: 5, depth: 1)
+        _ = try stopped.nextPart()
+        stopped.cancel()
+        #expect(throws: (any Error).self) { try stopped.result() }
     }
 
     @Test func filesThatAreNotOneTimeOrderedActivityAreReadWhole() throws {
@@ -134,12 +190,15 @@ import Testing
 
     static let origin = Date(timeIntervalSince1970: 1_795_158_000)
 
-    /// A one-track GPX running north at about 3 m/s with heart rate, one point at each offset (seconds from ``origin``).
-    static func gpx(times: [Double]) -> String {
+    /// A one-track GPX running north at about 3 m/s with heart rate (and power, every other point, when
+    /// `power`), one point at each offset (seconds from ``origin``).
+    static func gpx(times: [Double], power: Bool = false) -> String {
         let points = times.enumerated().map { index, offset in
             let time = origin.addingTimeInterval(offset).formatted(.iso8601)
+            let watts = power && index % 2 == 0 ? "<power>\(200 + index % 50)</power>" : ""
             return "<trkpt lat=\"\(48.85 + Double(index) * 0.000_03)\" lon=\"2.35\"><ele>\(35 + index % 7)</ele><time>\(time)</time>"
-                + "<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>\(130 + index % 20)</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>"
+                + "<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>\(130 + index % 20)</gpxtpx:hr></gpxtpx:TrackPointExtension>"
+                + "\(watts)</extensions></trkpt>"
         }
         return """
             <?xml version="1.0" encoding="UTF-8"?>
