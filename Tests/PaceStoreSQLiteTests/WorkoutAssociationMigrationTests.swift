@@ -26,7 +26,7 @@ import Testing
         let queue = try DatabaseQueue(path: path)
         try StoreSchema.migrator.migrate(queue, upTo: "v9-activity-summaries")
         try await queue.write { db in
-            _ = try HealthStore.insert(HealthObjectBatch([.workout(run), .quantitySample(recorded), .quantitySample(imported),
+            _ = try SQLiteBackend.insert(HealthObjectBatch([.workout(run), .quantitySample(recorded), .quantitySample(imported),
                                                           .quantitySample(unrelated), .quantitySample(outside)]),
                                        skippingStoredSyncIdentifiers: false, db)
         }

@@ -29,7 +29,7 @@ extension SQLiteBackend {
         try await write { db in
             try Self.requireOpen(sessionID, db)
             try Self.insertRows(finalBatch, sessionID, db)
-            _ = try HealthStore.insert(objects, skippingStoredSyncIdentifiers: false, db)
+            _ = try SQLiteBackend.insert(objects, skippingStoredSyncIdentifiers: false, db)
             try db.execute(sql: "INSERT INTO workoutSummary (workoutUUID, summary) VALUES (?, ?)",
                            arguments: [workoutID.uuidString, summary])
             try db.execute(sql: "UPDATE recordingSession SET status = 'saved', workoutUUID = ?, endedAt = ? WHERE uuid = ?",

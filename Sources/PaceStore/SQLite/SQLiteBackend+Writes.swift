@@ -4,11 +4,11 @@ import PaceModel
 
 extension SQLiteBackend {
     package func save(_ batch: HealthObjectBatch, skippingStoredSyncIdentifiers skipping: Bool) async throws(StoreError) -> [Int] {
-        try await write { db in try HealthStore.insert(batch, skippingStoredSyncIdentifiers: skipping, db) }
+        try await write { db in try SQLiteBackend.insert(batch, skippingStoredSyncIdentifiers: skipping, db) }
     }
 
     package func saveBlocking(_ batch: HealthObjectBatch, skippingStoredSyncIdentifiers skipping: Bool) throws(StoreError) -> [Int] {
-        try writeBlocking { db in try HealthStore.insert(batch, skippingStoredSyncIdentifiers: skipping, db) }
+        try writeBlocking { db in try SQLiteBackend.insert(batch, skippingStoredSyncIdentifiers: skipping, db) }
     }
 
     package func storedSyncIdentifiers(_ ids: [String], sourceBundleIdentifier: String) throws(StoreError) -> Set<String> {

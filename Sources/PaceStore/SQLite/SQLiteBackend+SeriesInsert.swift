@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import PaceModel
 
-extension HealthStore {
+extension SQLiteBackend {
     /// Writes the samples of `series` inside the caller's write transaction, by the rules of
     /// ``insert(_:skippingStoredSyncIdentifiers:anchors:_:)`` for the same samples as objects: validated
     /// as each sample would be, written in chunks of ``SampleChunk/maximumRows`` while no tombstone can
