@@ -21,6 +21,8 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     public let device: HKDevice?
     let healthStore: HKHealthStore
     let state: HKWorkoutBuilderState
+    /// The builder's operations, in call order.
+    let ordered = HKOrderedWork()
 
     /// A builder saving through `healthStore`.
     public init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?) {
@@ -56,11 +58,15 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     /// Begins collecting at `startDate`; `completion` runs on a background queue.
     @preconcurrency
     public func beginCollection(withStart startDate: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        HKCallbacks.report({ try await self.beginCollection(at: startDate) }, completion)
+        ordered.report({ try await self.begin(at: startDate) }, completion)
     }
 
     /// Begins collecting at `startDate`.
     public func beginCollection(at startDate: Date) async throws {
+        try await ordered.run { try await self.begin(at: startDate) }
+    }
+
+    private func begin(at startDate: Date) async throws {
         let app = try healthStore.appStore()
         try await state.update { (builder: inout WorkoutBuilder?) throws(StoreError) in
             if builder == nil {
@@ -75,11 +81,15 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     /// Adds samples (quantity samples on Pace) inside the collection interval; `completion` runs on a background queue.
     @preconcurrency
     public func add(_ samples: [HKSample], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        HKCallbacks.report({ try await self.addSamples(samples) }, completion)
+        ordered.report({ try await self.add(samples) }, completion)
     }
 
     /// Adds samples; they are saved with the workout and associated with it.
     public func addSamples(_ samples: [HKSample]) async throws {
+        try await ordered.run { try await self.add(samples) }
+    }
+
+    private func add(_ samples: [HKSample]) async throws {
         var batch: [QuantitySample] = []
         for sample in samples {
             guard case .quantitySample(let quantity) = try sample.checkedForSaving() else {
@@ -96,11 +106,15 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     /// Adds events; `completion` runs on a background queue.
     @preconcurrency
     public func addWorkoutEvents(_ workoutEvents: [HKWorkoutEvent], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        HKCallbacks.report({ try await self.addWorkoutEvents(workoutEvents) }, completion)
+        ordered.report({ try await self.add(events: workoutEvents) }, completion)
     }
 
     /// Adds events (pauses, resumes, laps, markers, segments).
     public func addWorkoutEvents(_ workoutEvents: [HKWorkoutEvent]) async throws {
+        try await ordered.run { try await self.add(events: workoutEvents) }
+    }
+
+    private func add(events workoutEvents: [HKWorkoutEvent]) async throws {
         if let problem = workoutEvents.lazy.compactMap(\.metadataProblem).first { throw problem }
         let events = workoutEvents.map(\.event)
         try await state.update { (builder: inout WorkoutBuilder?) throws(StoreError) in
@@ -113,15 +127,16 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     @preconcurrency
     public func addMetadata(_ metadata: [String: Any], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         let converted = Result { try HKMetadata.pace(metadata) }
-        HKCallbacks.report({ try await self.addMetadata(converted.get()) }, completion)
+        ordered.report({ try await self.add(metadata: converted.get()) }, completion)
     }
 
     /// Adds metadata to the workout (a key given again replaces its value).
     public func addMetadata(_ metadata: [String: Any]) async throws {
-        try await addMetadata(try HKMetadata.pace(metadata))
+        let converted = try HKMetadata.pace(metadata)
+        try await ordered.run { try await self.add(metadata: converted) }
     }
 
-    private func addMetadata(_ metadata: Metadata) async throws {
+    private func add(metadata: Metadata) async throws {
         try await state.update { (builder: inout WorkoutBuilder?) throws(StoreError) in
             try HKWorkoutBuilderState.started(builder)
             for (key, value) in metadata.values { builder?.metadata[key] = value }
@@ -131,11 +146,15 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     /// Ends collecting at `endDate`; `completion` runs on a background queue.
     @preconcurrency
     public func endCollection(withEnd endDate: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        HKCallbacks.report({ try await self.endCollection(at: endDate) }, completion)
+        ordered.report({ try await self.end(at: endDate) }, completion)
     }
 
     /// Ends collecting at `endDate`.
     public func endCollection(at endDate: Date) async throws {
+        try await ordered.run { try await self.end(at: endDate) }
+    }
+
+    private func end(at endDate: Date) async throws {
         try await state.update { (builder: inout WorkoutBuilder?) throws(StoreError) in
             try HKWorkoutBuilderState.started(builder)
             try builder?.endCollection(at: endDate)
@@ -145,10 +164,12 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     /// Saves the workout with its samples; `completion` runs on a background queue.
     @preconcurrency
     public func finishWorkout(completion: @escaping @Sendable (HKWorkout?, (any Error)?) -> Void) {
-        HKCallbacks.deliver({ try await self.finishWorkout() }) { result in
-            switch result {
-            case .success(let workout): completion(workout, nil)
-            case .failure(let error): completion(nil, error)
+        ordered.submit({ try await self.finish() }) { result in
+            HKCallbacks.queue.async {
+                switch result {
+                case .success(let workout): completion(workout, nil)
+                case .failure(let error): completion(nil, error)
+                }
             }
         }
     }
@@ -158,6 +179,10 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     /// - Throws: ``HKError/Code/errorAuthorizationDenied`` when the app may not share workouts or
     ///   one of the samples' types (the builder stays ended and can finish once allowed).
     public func finishWorkout() async throws -> HKWorkout? {
+        try await ordered.run { try await self.finish() }
+    }
+
+    private func finish() async throws -> HKWorkout? {
         do {
             return HKWorkout(try await state.finish())
         } catch {

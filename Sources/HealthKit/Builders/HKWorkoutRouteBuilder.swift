@@ -25,6 +25,8 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     private let device: HKDevice?
     private let builder = Locked<WorkoutRouteBuilder?>(nil)
     private let extraMetadata = Locked(Metadata())
+    /// The builder's operations, in call order.
+    private let ordered = HKOrderedWork()
 
     /// A route builder saving through `healthStore`.
     public init(healthStore: HKHealthStore, device: HKDevice?) {
@@ -37,7 +39,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     @preconcurrency
     public func insertRouteData(_ routeData: [CLLocation], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         let locations = routeData.map(\.routeLocation)
-        HKCallbacks.report({ try await self.insert(locations) }, completion)
+        ordered.report({ try await self.insert(locations) }, completion)
     }
 
     /// Adds locations, in time order.
@@ -45,7 +47,8 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     /// - Throws: ``HKError/Code/errorInvalidArgument`` for an invalid coordinate or a location
     ///   earlier than the one before (nothing of the batch is added).
     public func insertRouteData(_ routeData: [CLLocation]) async throws {
-        try await insert(routeData.map(\.routeLocation))
+        let locations = routeData.map(\.routeLocation)
+        try await ordered.run { try await self.insert(locations) }
     }
 
     private func insert(_ locations: [RouteLocation]) async throws {
@@ -62,12 +65,13 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     @preconcurrency
     public func addMetadata(_ metadata: [String: Any], completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         let converted = Result { try HKMetadata.pace(metadata) }
-        HKCallbacks.report({ try self.addMetadata(converted.get()) }, completion)
+        ordered.report({ try self.addMetadata(converted.get()) }, completion)
     }
 
     /// Adds metadata to the route.
     public func addMetadata(_ metadata: [String: Any]) async throws {
-        try addMetadata(try HKMetadata.pace(metadata))
+        let converted = try HKMetadata.pace(metadata)
+        try await ordered.run { try self.addMetadata(converted) }
     }
 
     private func addMetadata(_ metadata: Metadata) throws {
@@ -81,10 +85,12 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     public func finishRoute(with workout: HKWorkout, metadata: [String: Any]?,
                             completion: @escaping @Sendable (HKWorkoutRoute?, (any Error)?) -> Void) {
         let converted = Result { try HKMetadata.pace(metadata) }
-        HKCallbacks.deliver({ try await self.finishRoute(with: workout, metadata: converted.get()) }) { result in
-            switch result {
-            case .success(let route): completion(route, nil)
-            case .failure(let error): completion(nil, error)
+        ordered.submit({ try await self.finishRoute(with: workout, metadata: converted.get()) }) { result in
+            HKCallbacks.queue.async {
+                switch result {
+                case .success(let route): completion(route, nil)
+                case .failure(let error): completion(nil, error)
+                }
             }
         }
     }
@@ -95,7 +101,8 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     ///   was finished already, ``HKError/Code/errorNoData`` when no location was kept,
     ///   ``HKError/Code/errorAuthorizationDenied`` when the app may not share routes.
     public func finishRoute(with workout: HKWorkout, metadata: [String: Any]?) async throws -> HKWorkoutRoute {
-        try await finishRoute(with: workout, metadata: try HKMetadata.pace(metadata))
+        let converted = try HKMetadata.pace(metadata)
+        return try await ordered.run { try await self.finishRoute(with: workout, metadata: converted) }
     }
 
     private func finishRoute(with workout: HKWorkout, metadata: Metadata) async throws -> HKWorkoutRoute {

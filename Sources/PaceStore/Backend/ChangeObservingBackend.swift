@@ -14,7 +14,7 @@ package struct StoreAreas: OptionSet, Hashable, Sendable {
 /// Notifications of committed changes, the primitive of every long-running query.
 package protocol ChangeObservingBackend: Sendable {
     /// One element at once, then one after each committed transaction that changed `areas` (quick
-    /// successions may coalesce into one), until the consumer stops iterating. Long-running
-    /// queries re-read what they show on each element.
+    /// successions may coalesce into one), until the consumer stops iterating; commits by other
+    /// processes on the same store count too. Long-running queries re-read what they show on each element.
     func commits(touching areas: StoreAreas) -> AsyncThrowingStream<Void, any Error>
 }

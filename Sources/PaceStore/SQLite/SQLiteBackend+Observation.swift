@@ -20,7 +20,19 @@ extension SQLiteBackend {
             }
             if stopped { cancellable.cancel() } else { continuation.yield() }
         }
+        // Another process's commits reach no observer of this one: a file store is also polled
+        // for a change of the areas' fingerprint.
+        let poller: Task<Void, Never>? = location == nil ? nil : Task { [self] in
+            var last = try? await fingerprint(of: areas)
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.crossProcessPollInterval)
+                guard let now = try? await fingerprint(of: areas) else { continue }
+                if now != last { continuation.yield() }
+                last = now
+            }
+        }
         continuation.onTermination = { _ in
+            poller?.cancel()
             let started = state.withLock { state -> AnyDatabaseCancellable? in
                 defer { state = .stopped }
                 if case .started(let cancellable) = state { return cancellable }
@@ -29,6 +41,23 @@ extension SQLiteBackend {
             started?.cancel()
         }
         return stream
+    }
+
+    /// How often a file store is checked for commits made by other processes: 0.5 s.
+    static let crossProcessPollInterval = Duration.milliseconds(500)
+
+    /// A value that changes with every commit touching `areas`: the latest anchor for health
+    /// objects, the activity summaries' count and latest save time.
+    func fingerprint(of areas: StoreAreas) async throws(StoreError) -> [Double] {
+        try await read { db in
+            var values: [Double] = []
+            if areas.contains(.healthObjects) { values.append(Double(try Self.lastAnchor(db))) }
+            if areas.contains(.activitySummaries) {
+                let row = try Row.fetchOne(db, sql: "SELECT COUNT(*), COALESCE(MAX(savedAt), 0) FROM activitySummary")
+                values += [row?[0] ?? 0, row?[1] ?? 0]
+            }
+            return values
+        }
     }
 
     /// The tables holding `areas`.
