@@ -1,0 +1,133 @@
+import Foundation
+import PaceModel
+import PaceTestSupport
+import Testing
+
+/// Examples/ run as programs, as an app developer runs them: a health manager, a route recorded
+/// from a replayed NMEA log and from a real gpsd fed by gpsfake, and a route read as it appears
+/// by another process.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct ExamplesTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("PaceSensorsTests/Fixtures/gpsd")
+
+    @Test func theHealthManagerSavesAWalkAndReadsAWeekOfSteps() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try await ExampleProgram("HealthManager").run(environment: ["PACE_STORE": directory.path("health.sqlite"),
+                                                                             "PACE_AUTHORIZATION": "grant"])
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(lines.first?.hasPrefix("saved walk ") == true && lines.first?.hasSuffix(" duration 1800 s") == true)
+        #expect(lines.filter { $0.hasSuffix(" steps") }.count == 7, "seven days: \(lines)")
+        #expect(lines.last?.hasSuffix(" 3200 steps") == true, "today holds the walk's steps: \(lines)")
+    }
+
+    @Test func aRouteRecordedFromAnNMEALogIsReadAsItAppearsByAnotherProcess() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let environment = ["PACE_STORE": directory.path("health.sqlite"), "PACE_AUTHORIZATION": "grant"]
+        let reader = try ExampleProgram("ReadRoute").start(environment: environment)
+        try await reader.waitForLine("ready")
+        var recording = environment
+        recording["PACE_GPS"] = "nmea-file:" + Self.fixtures.appendingPathComponent("gpsd-nmea-rtk.log").path
+        let recorded = try await ExampleProgram("RecordRoute").run(arguments: ["100"], environment: recording)
+        #expect(recorded.status == 0, "\(recorded.output)")
+        let saved = try #require(recorded.output.split(separator: "\n").first { $0.hasPrefix("workout ") })
+        let fields = saved.split(separator: " ")
+        #expect(fields.count == 6 && fields[4] == "locations" && Int(fields[5]).map { $0 >= 9 } == true,
+                "ten seconds of 10 Hz fixes give a route point a second: \(saved)")
+        let read = try await reader.finish()
+        #expect(read.status == 0, "\(read.output)")
+        #expect(read.output.contains("route \(fields[3]) locations \(fields[5])"), "\(read.output)")
+    }
+
+    @Test func aRouteRecordedFromARealGPSD() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let port = try GPSFakeProcess.freePort()
+        let fake = try GPSFakeProcess(log: Self.fixtures.appendingPathComponent("gpsd-nmea-rtk.log"), port: port,
+                                      singleShot: false, sentenceDelay: 0.05)
+        defer { fake.stop() }
+        try await fake.waitUntilListening()
+        let recorded = try await ExampleProgram("RecordRoute").run(arguments: ["30"], environment: [
+            "PACE_STORE": directory.path("health.sqlite"), "PACE_AUTHORIZATION": "grant", "PACE_GPS": "gpsd://127.0.0.1:\(port)",
+        ])
+        #expect(recorded.status == 0, "\(recorded.output)\n\(fake.stderr)")
+        #expect(recorded.output.contains(" locations "), "\(recorded.output)")
+    }
+}
+
+/// An example program built beside the tests.
+struct ExampleProgram {
+    let executable: URL
+
+    init(_ name: String) throws {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let candidates = [bundle, bundle.deletingLastPathComponent(), bundle.deletingLastPathComponent().deletingLastPathComponent(),
+                          Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+            .map { $0.appendingPathComponent(name) }
+        executable = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+                                  "\(name) is not built (searched \(candidates.map(\.path)))")
+    }
+
+    /// Runs the program to its end, on a thread of its own.
+    func run(arguments: [String] = [], environment: [String: String]) async throws -> (status: Int32, output: String) {
+        try await start(arguments: arguments, environment: environment).finish()
+    }
+
+    /// Starts the program.
+    func start(arguments: [String] = [], environment: [String: String]) throws -> RunningExample {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let running = RunningExample(process: process)
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            running.append(data)
+        }
+        try process.run()
+        return running
+    }
+}
+
+/// A started example program and what it printed so far.
+final class RunningExample: @unchecked Sendable {
+    let process: Process
+    private let printed = Locked(Data())
+
+    init(process: Process) {
+        self.process = process
+    }
+
+    func append(_ data: Data) {
+        printed.withLock { $0.append(data) }
+    }
+
+    var output: String { String(decoding: printed.withLock { $0 }, as: UTF8.self) }
+
+    /// Waits until the program printed `line` (a bound of 60 s guards against a hang).
+    func waitForLine(_ line: String) async throws {
+        for _ in 0..<600 {
+            if output.split(separator: "\n").contains(Substring(line)) { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        Issue.record("'\(line)' was not printed: \(output)")
+    }
+
+    /// Waits for the program's end, on a thread of its own.
+    func finish() async throws -> (status: Int32, output: String) {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread {
+                self.process.waitUntilExit()
+                continuation.resume()
+            }.start()
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        return (process.terminationStatus, output)
+    }
+}
