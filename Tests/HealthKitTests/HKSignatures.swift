@@ -150,7 +150,8 @@ func healthKitBuilderSignatures(_ store: HKHealthStore, locations: [CLLocation],
     try await builder.addMetadata(["key": "value"])
     builder.endCollection(withEnd: Date()) { _, _ in }
     try await builder.endCollection(at: Date())
-    _ = (builder.startDate, builder.endDate, builder.metadata, builder.workoutEvents, builder.elapsedTime(at: Date()), builder.workoutConfiguration)
+    _ = (builder.startDate, builder.endDate, builder.metadata, builder.workoutEvents, builder.elapsedTime(at: Date()), builder.workoutConfiguration,
+         builder.statistics(for: HKQuantityType(.heartRate))?.averageQuantity())
     builder.finishWorkout { (workout: HKWorkout?, error: (any Error)?) in _ = (workout, error) }
     let workout = try await builder.finishWorkout()
     builder.discardWorkout()

@@ -195,6 +195,14 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         state.discard()
     }
 
+    /// The statistics of `quantityType` over the samples added so far: sums for cumulative types,
+    /// average, minimum, maximum and most recent for discrete ones; `nil` when none was added.
+    public func statistics(for quantityType: HKQuantityType) -> HKStatistics? {
+        guard let statistics = state.statistics(for: quantityType.quantityIdentifier, now: Date()),
+              let interval = statistics.interval else { return nil }
+        return HKStatistics(statistics, start: interval.start, end: interval.end)
+    }
+
     /// A builder for a series attached to the workout: a route builder for ``HKSeriesType/workoutRoute()``.
     public func seriesBuilder(for seriesType: HKSeriesType) -> HKSeriesBuilder? {
         guard seriesType == HKSeriesType.workoutRoute() else { return nil }

@@ -71,6 +71,26 @@ final class HKWorkoutBuilderState: @unchecked Sendable {
         return workout
     }
 
+    /// The statistics of `type` over what was added so far (to `now` while collecting), or `nil`
+    /// when no sample of the type was added.
+    func statistics(for type: QuantityTypeIdentifier, now: Date) -> QuantityStatistics? {
+        builder.withLock { builder -> QuantityStatistics? in
+            guard let builder, let start = builder.startDate else { return nil }
+            let samples = builder.samples.filter { $0.type == type }
+            guard !samples.isEmpty else { return nil }
+            let end = builder.endDate ?? max(now, samples.map(\.endDate).max() ?? now)
+            let totals = WorkoutBuilder.statistics(type, samples, start: start, end: end)
+            var statistics = QuantityStatistics(type: type, interval: DateInterval(start: start, end: end))
+            statistics.sampleCount = samples.count
+            statistics.sum = totals.sum
+            statistics.average = totals.average
+            statistics.minimum = totals.minimum
+            statistics.maximum = totals.maximum
+            statistics.mostRecent = totals.mostRecent
+            return statistics
+        }
+    }
+
     /// Throws everything away.
     func discard() {
         builder.withLock { $0?.discard() }

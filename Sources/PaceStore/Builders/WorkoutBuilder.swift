@@ -165,7 +165,8 @@ public struct WorkoutBuilder: Sendable {
         return max(0, end.timeIntervalSince(start) - paused)
     }
 
-    private static func statistics(_ type: QuantityTypeIdentifier, _ samples: [QuantitySample], start: Date, end: Date) -> WorkoutStatistics {
+    /// The statistics of one type's samples over `start`…`end`, by the type's aggregation style.
+    package static func statistics(_ type: QuantityTypeIdentifier, _ samples: [QuantitySample], start: Date, end: Date) -> WorkoutStatistics {
         let unit = type.canonicalUnit
         let values = samples.sorted { $0.endDate < $1.endDate }.compactMap { try? $0.quantity.doubleValue(for: unit) }
         let quantity = { (value: Double) in Quantity(value: value, unit: unit) }
