@@ -30,6 +30,14 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: Sendable {
     /// sample is read and sorted here before `limit` is applied (Foundation's `SortDescriptor`
     /// cannot be handed to the store).
     public func result(for healthStore: HKHealthStore) async throws -> [Sample] {
+        do {
+            return try await run(healthStore)
+        } catch {
+            throw HKStoreConnection.error(error)
+        }
+    }
+
+    private func run(_ healthStore: HKHealthStore) async throws -> [Sample] {
         let app = try healthStore.appStore()
         var results: [Sample] = []
         let storeLimit = sortDescriptors.isEmpty && predicates.count == 1 ? limit : nil

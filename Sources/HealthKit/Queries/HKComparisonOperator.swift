@@ -19,3 +19,19 @@ public enum HKComparisonOperator: UInt, Sendable {
     /// Not equal to.
     case notEqualTo = 5
 }
+
+extension HKComparisonOperator {
+    /// Pace's comparison.
+    var pace: ComparisonOperator {
+        switch self {
+        case .lessThan: .lessThan
+        case .lessThanOrEqualTo: .lessThanOrEqual
+        case .equalTo: .equal
+        case .notEqualTo: .notEqual
+        case .greaterThanOrEqualTo: .greaterThanOrEqual
+        case .greaterThan: .greaterThan
+        }
+    }
+}
+
+import PaceStore

@@ -91,15 +91,7 @@ extension HKQuery {
     /// The quantity samples whose value compares so with `quantity` (in the type's unit).
     public class func predicateForQuantitySamples(with operatorType: HKComparisonOperator,
                                                   quantity: HKQuantity) -> NSPredicate {
-        let comparison: ComparisonOperator = switch operatorType {
-        case .lessThan: .lessThan
-        case .lessThanOrEqualTo: .lessThanOrEqual
-        case .equalTo: .equal
-        case .notEqualTo: .notEqual
-        case .greaterThanOrEqualTo: .greaterThanOrEqual
-        case .greaterThan: .greaterThan
-        }
-        return HKPredicate(.quantity(comparison, quantity.quantity))
+        HKPredicate(.quantity(operatorType.pace, quantity.quantity))
     }
 
     /// The workouts of one activity.
@@ -108,6 +100,34 @@ extension HKQuery {
             return HKPredicate(unsupported: "Unknown workout activity type \(workoutActivityType.rawValue).")
         }
         return HKPredicate(.activityType(activity))
+    }
+
+    /// Workouts whose active duration, in seconds, compares so with `duration`.
+    public class func predicateForWorkouts(with operatorType: HKComparisonOperator, duration: TimeInterval) -> NSPredicate {
+        HKPredicate(.workoutDuration(operatorType.pace, seconds: duration))
+    }
+
+    /// Workouts whose total distance compares so with `totalDistance`.
+    public class func predicateForWorkouts(with operatorType: HKComparisonOperator, totalDistance: HKQuantity) -> NSPredicate {
+        HKPredicate(.totalDistance(operatorType.pace, totalDistance.quantity))
+    }
+
+    /// Workouts whose total active energy compares so with `totalEnergyBurned`.
+    public class func predicateForWorkouts(with operatorType: HKComparisonOperator, totalEnergyBurned: HKQuantity) -> NSPredicate {
+        HKPredicate(.totalEnergyBurned(operatorType.pace, totalEnergyBurned.quantity))
+    }
+
+    /// Category samples whose value compares so with `value`.
+    public class func predicateForCategorySamples(with operatorType: HKComparisonOperator, value: Int) -> NSPredicate {
+        HKPredicate(.categoryValue(operatorType.pace, value))
+    }
+
+    /// Category samples whose value is one of `values` (iOS 16).
+    public class func predicateForCategorySamples(equalTo values: Set<Int>) -> NSPredicate {
+        let sorted = values.sorted()
+        return HKPredicate(sorted.dropFirst().reduce(sorted.first.map { .categoryValue(.equal, $0) } ?? !SamplePredicate.all) {
+            $0 || .categoryValue(.equal, $1)
+        })
     }
 
     /// Samples that belong to no correlation: every sample on Pace, which stores no correlations yet.

@@ -22,6 +22,16 @@ extension SamplePredicate {
             try validate(rhs, type: type)
         case .not(let inner):
             try validate(inner, type: type)
+        case .categoryValue:
+            guard case .category = type else {
+                throw StoreError(code: .invalidPredicate,
+                    message: "A category value comparison applies to category types only, not to \(type.identifier). Remove it or query a category type.")
+            }
+        case .workoutDuration:
+            try requireWorkout(type, "A duration comparison")
+        case .workoutTotal(let total, _, let quantity):
+            try requireWorkout(type, "A total comparison")
+            _ = try totalValue(quantity, total)
         case .all, .sources, .deviceName, .workout, .ids, .metadata, .activityType:
             break
         }
@@ -44,6 +54,21 @@ extension SamplePredicate {
         do { return try quantity.doubleValue(for: identifier.canonicalUnit) } catch {
             throw StoreError(code: .incompatibleUnit,
                 message: "The unit '\(quantity.unit.unitString)' cannot be converted to \(identifier.rawValue)'s unit '\(identifier.canonicalUnit.unitString)'. Compare with a quantity in a compatible unit.")
+        }
+    }
+
+    private static func requireWorkout(_ type: HealthObjectType, _ what: String) throws(StoreError) {
+        guard type == .workout else {
+            throw StoreError(code: .invalidPredicate,
+                message: "\(what) applies to workouts only, not to \(type.identifier). Remove it or query workouts.")
+        }
+    }
+
+    /// A workout total's quantity in the unit totals are compared in (metres, kilocalories).
+    static func totalValue(_ quantity: Quantity, _ total: WorkoutTotal) throws(StoreError) -> Double {
+        do { return try quantity.doubleValue(for: total.unit) } catch {
+            throw StoreError(code: .incompatibleUnit,
+                message: "The unit '\(quantity.unit.unitString)' is not \(total == .distance ? "a length" : "an energy"); compare the workout's total with a quantity in a compatible unit.")
         }
     }
 }

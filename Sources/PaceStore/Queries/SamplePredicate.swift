@@ -22,6 +22,9 @@ public struct SamplePredicate: Sendable, Hashable {
         case metadata(MetadataKey, MetadataValue)
         case quantity(ComparisonOperator, Quantity)
         case activityType(WorkoutActivityType)
+        case categoryValue(ComparisonOperator, Int)
+        case workoutDuration(ComparisonOperator, Double)
+        case workoutTotal(WorkoutTotal, ComparisonOperator, Quantity)
         case and(Node, Node)
         case or(Node, Node)
         case not(Node)
@@ -96,6 +99,28 @@ public struct SamplePredicate: Sendable, Hashable {
         SamplePredicate(.activityType(activityType))
     }
 
+    /// Category samples whose value compares so with `value` (e.g. a sleep stage's raw value).
+    public static func categoryValue(_ comparison: ComparisonOperator, _ value: Int) -> SamplePredicate {
+        SamplePredicate(.categoryValue(comparison, value))
+    }
+
+    /// Workouts whose active duration, in seconds, compares so with `seconds`.
+    public static func workoutDuration(_ comparison: ComparisonOperator, seconds: Double) -> SamplePredicate {
+        SamplePredicate(.workoutDuration(comparison, seconds))
+    }
+
+    /// Workouts whose total distance compares so with `quantity` (a length); workouts without a
+    /// distance never match.
+    public static func totalDistance(_ comparison: ComparisonOperator, _ quantity: Quantity) -> SamplePredicate {
+        SamplePredicate(.workoutTotal(.distance, comparison, quantity))
+    }
+
+    /// Workouts whose total active energy compares so with `quantity` (an energy); workouts
+    /// without one never match.
+    public static func totalEnergyBurned(_ comparison: ComparisonOperator, _ quantity: Quantity) -> SamplePredicate {
+        SamplePredicate(.workoutTotal(.energy, comparison, quantity))
+    }
+
     /// Objects matching both predicates.
     public static func && (lhs: SamplePredicate, rhs: SamplePredicate) -> SamplePredicate {
         SamplePredicate(.and(lhs.node, rhs.node))
@@ -148,4 +173,15 @@ public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
     case greaterThanOrEqual = ">="
     /// Value > quantity.
     case greaterThan = ">"
+}
+
+/// A workout total a predicate compares.
+enum WorkoutTotal: Sendable, Hashable {
+    /// The total distance, compared in metres.
+    case distance
+    /// The total active energy, compared in kilocalories.
+    case energy
+
+    /// The unit totals are compared in.
+    var unit: HealthUnit { self == .distance ? .meter : .kilocalorie }
 }

@@ -80,6 +80,18 @@ extension SamplePredicate {
         case .activityType(let activity):
             return SQLCondition(sql: "o.uuid IN (SELECT uuid FROM workout WHERE activityType = ?)",
                                 arguments: [Int64(activity.rawValue)])
+        case .categoryValue(let comparison, let value):
+            guard case .category = type else {
+                throw StoreError(code: .invalidPredicate, message: "A category value comparison applies to category types only, not to \(type.identifier).")
+            }
+            return SQLCondition(sql: "(SELECT value FROM categorySample WHERE uuid = o.uuid) \(comparison.rawValue) ?",
+                                arguments: [Int64(value)])
+        case .workoutDuration(let comparison, let seconds):
+            return SQLCondition(sql: "o.uuid IN (SELECT uuid FROM workout WHERE duration \(comparison.rawValue) ?)", arguments: [seconds])
+        case .workoutTotal(let total, let comparison, let quantity):
+            let column = total == .distance ? "totalDistanceMeters" : "totalEnergyBurnedKilocalories"
+            return SQLCondition(sql: "o.uuid IN (SELECT uuid FROM workout WHERE \(column) \(comparison.rawValue) ?)",
+                                arguments: [try totalValue(quantity, total)])
         case .and(let lhs, let rhs):
             return try combined(lhs, rhs, with: "AND", type: type)
         case .or(let lhs, let rhs):
