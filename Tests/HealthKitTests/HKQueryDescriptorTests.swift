@@ -41,4 +41,26 @@ import Testing
             intervalComponents: DateComponents(hour: 1)).result(for: store)
         #expect(collection.statistics().map { $0.averageQuantity()?.doubleValue(for: bpm) } == [130])
     }
+
+    @Test func aSampleQueryOfSeveralDescriptorsMergesTheirSamplesInOrder() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = HKHealthStore(environment: ["PACE_STORE": directory.path("health.sqlite"), "PACE_AUTHORIZATION": "grant"])
+        let heartRate = HKQuantityType(.heartRate), steps = HKQuantityType(.stepCount)
+        try await store.requestAuthorization(toShare: [heartRate, steps], read: [heartRate, steps])
+        let beat = HKQuantitySample(type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: 120), start: start, end: start)
+        let walk = HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 50),
+                                    start: start.addingTimeInterval(30), end: start.addingTimeInterval(90))
+        let later = HKQuantitySample(type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: 125),
+                                     start: start.addingTimeInterval(120), end: start.addingTimeInterval(120))
+        try await store.save([beat, walk, later])
+        let descriptors = [HKQueryDescriptor(sampleType: heartRate, predicate: nil), HKQueryDescriptor(sampleType: steps, predicate: nil)]
+        let newestTwo: [HKSample] = try await withCheckedThrowingContinuation { done in
+            store.execute(HKSampleQuery(queryDescriptors: descriptors, limit: 2,
+                                        sortDescriptors: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)]) { _, samples, error in
+                if let samples { done.resume(returning: samples) } else { done.resume(throwing: error!) }
+            })
+        }
+        #expect(newestTwo.map(\.uuid) == [later.uuid, walk.uuid], "both types, newest first, two of them")
+    }
 }

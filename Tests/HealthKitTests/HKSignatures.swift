@@ -88,6 +88,11 @@ func healthKitQuerySignatures(_ store: HKHealthStore, workout: HKWorkout, route:
     store.execute(HKSampleQuery(sampleType: heartRate, predicate: predicate, limit: HKObjectQueryNoLimit, sortDescriptors: sort) {
         (query: HKSampleQuery, samples: [HKSample]?, error: (any Error)?) in _ = (query, samples, error)
     })
+    let descriptors = [HKQueryDescriptor(sampleType: heartRate, predicate: nil)]
+    store.execute(HKSampleQuery(queryDescriptors: descriptors, limit: 10) { (query: HKSampleQuery, samples: [HKSample]?, error: (any Error)?) in
+        _ = (query, samples, error)
+    })
+    store.execute(HKSampleQuery(queryDescriptors: descriptors, limit: 10, sortDescriptors: sort) { _, _, _ in })
     let anchored = HKAnchoredObjectQuery(type: heartRate, predicate: nil, anchor: HKQueryAnchor(fromValue: 0), limit: 100) {
         (query: HKAnchoredObjectQuery, added: [HKSample]?, deleted: [HKDeletedObject]?, anchor: HKQueryAnchor?, error: (any Error)?) in
         _ = (query, added, deleted, anchor, error)

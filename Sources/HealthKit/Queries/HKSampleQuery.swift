@@ -20,6 +20,8 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
     /// The order of the results.
     public let sortDescriptors: [NSSortDescriptor]?
     private let resultsHandler: @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
+    /// The types and predicates of a query made from descriptors; a sample matching any is a result.
+    private let descriptors: [HKQueryDescriptor]?
 
     /// A query of `sampleType` matching `predicate` (all when `nil`), at most `limit` of them,
     /// sorted by `sortDescriptors` (oldest first by default).
@@ -29,14 +31,37 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
         self.limit = limit
         self.sortDescriptors = sortDescriptors
         self.resultsHandler = resultsHandler
+        self.descriptors = nil
         super.init(objectType: sampleType, predicate: predicate)
+    }
+
+    /// A query of the samples matching any of `queryDescriptors`, at most `limit` of them, oldest first.
+    @preconcurrency
+    public convenience init(queryDescriptors: [HKQueryDescriptor], limit: Int,
+                            resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void) {
+        self.init(queryDescriptors: queryDescriptors, limit: limit, sortDescriptors: [], resultsHandler: resultsHandler)
+    }
+
+    /// A query of the samples matching any of `queryDescriptors`, sorted by `sortDescriptors`, at most `limit` of them.
+    @preconcurrency
+    public init(queryDescriptors: [HKQueryDescriptor], limit: Int, sortDescriptors: [NSSortDescriptor],
+                resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void) {
+        self.limit = limit
+        self.sortDescriptors = sortDescriptors
+        self.resultsHandler = resultsHandler
+        self.descriptors = queryDescriptors
+        super.init(objectType: queryDescriptors.first?.sampleType, predicate: queryDescriptors.first?.predicate)
     }
 
     override func run(on app: AuthorizedStore) async {
         let result: Result<[HKSample], HKError>
         do {
-            result = .success(try await Self.samples(app: app, type: objectType, predicate: pacePredicate(),
-                                                     sort: HKSortDescriptors.pace(sortDescriptors), limit: limit))
+            let sort = try HKSortDescriptors.pace(sortDescriptors)
+            if let descriptors {
+                result = .success(try await Self.samples(app: app, descriptors: descriptors, sort: sort, limit: limit))
+            } else {
+                result = .success(try await Self.samples(app: app, type: objectType, predicate: pacePredicate(), sort: sort, limit: limit))
+            }
         } catch {
             result = .failure(HKStoreConnection.error(error))
         }
@@ -47,6 +72,25 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
             case .failure(let error): resultsHandler(self, nil, error)
             }
         }
+    }
+
+    /// The samples matching any descriptor, merged in the order `sort` gives (by start, then end),
+    /// at most `limit` of them.
+    private static func samples(app: AuthorizedStore, descriptors: [HKQueryDescriptor], sort: [SampleSortDescriptor],
+                                limit: Int) async throws -> [HKSample] {
+        var merged: [HKSample] = []
+        for descriptor in descriptors {
+            merged += try await samples(app: app, type: descriptor.sampleType, predicate: HKPredicate.pace(descriptor.predicate),
+                                        sort: sort, limit: limit)
+        }
+        merged.sort { lhs, rhs in
+            for key in sort {
+                let (left, right) = key.key == .endDate ? (lhs.endDate, rhs.endDate) : (lhs.startDate, rhs.startDate)
+                if left != right { return key.ascending ? left < right : left > right }
+            }
+            return false
+        }
+        return limit == HKObjectQueryNoLimit ? merged : Array(merged.prefix(limit))
     }
 
     override func fail(_ error: HKError) {
