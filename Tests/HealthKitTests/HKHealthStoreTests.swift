@@ -12,14 +12,13 @@ import Testing
     let bpm = HKUnit.count().unitDivided(by: .minute())
 
     func heartRate(_ value: Double, at offset: TimeInterval) -> HKQuantitySample {
-        HKQuantitySample(type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: bpm, doubleValue: value),
-                         start: start.addingTimeInterval(offset), end: start.addingTimeInterval(offset))
+        .heartRate(value, at: offset, after: start)
     }
 
     @Test func aGrantedAppSavesQueriesAndDeletesItsSamples() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = HKHealthStore(environment: ["PACE_STORE": directory.path("health.sqlite"), "PACE_AUTHORIZATION": "grant"])
+        let store = HKHealthStore.granted(in: directory)
         let type = HKQuantityType(.heartRate)
         #expect(try await store.statusForAuthorizationRequest(toShare: [type], read: [type]) == .shouldRequest)
         #expect(store.authorizationStatus(for: type) == .notDetermined)
@@ -74,7 +73,7 @@ import Testing
     @Test func completionHandlersRunOnABackgroundQueueNotTheCallersStack() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = HKHealthStore(environment: ["PACE_STORE": directory.path("health.sqlite"), "PACE_AUTHORIZATION": "grant"])
+        let store = HKHealthStore.granted(in: directory)
         let returned = Locked(false)
         let sawReturn: Bool = await withCheckedContinuation { continuation in
             store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: nil) { success, error in
@@ -92,7 +91,7 @@ import Testing
     @Test func predicatesPaceCannotRunAreRefusedByName() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = HKHealthStore(environment: ["PACE_STORE": directory.path("health.sqlite"), "PACE_AUTHORIZATION": "grant"])
+        let store = HKHealthStore.granted(in: directory)
         let block = NSPredicate { _, _ in true }
         await #expect(throws: HKError.self) {
             _ = try await query(store, type: HKQuantityType(.heartRate), predicate: block, limit: HKObjectQueryNoLimit, sort: nil)

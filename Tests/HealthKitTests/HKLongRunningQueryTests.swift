@@ -11,19 +11,14 @@ import Testing
     let start = Date(timeIntervalSince1970: 1_795_158_000)
     let bpm = HKUnit.count().unitDivided(by: .minute())
 
-    func granted(_ directory: TemporaryDirectory) -> HKHealthStore {
-        HKHealthStore(environment: ["PACE_STORE": directory.path("health.sqlite"), "PACE_AUTHORIZATION": "grant"])
-    }
-
     func heartRate(_ value: Double, at offset: TimeInterval) -> HKQuantitySample {
-        HKQuantitySample(type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: bpm, doubleValue: value),
-                         start: start.addingTimeInterval(offset), end: start.addingTimeInterval(offset))
+        .heartRate(value, at: offset, after: start)
     }
 
     @Test func anAnchoredQueryGivesWhatIsStoredThenEachChangeToItsUpdateHandler() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = granted(directory)
+        let store = HKHealthStore.granted(in: directory)
         let type = HKQuantityType(.heartRate)
         try await store.requestAuthorization(toShare: [type], read: [type])
         let stored = heartRate(120, at: 0)
@@ -60,7 +55,7 @@ import Testing
     @Test func anObserverIsCalledAtOnceThenAfterEachSave() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = granted(directory)
+        let store = HKHealthStore.granted(in: directory)
         let type = HKQuantityType(.heartRate)
         try await store.requestAuthorization(toShare: [type], read: [type])
         let (calls, continuation) = AsyncStream<Bool>.makeStream()
@@ -79,7 +74,7 @@ import Testing
     @Test func statisticsEqualPacesOwn() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = granted(directory)
+        let store = HKHealthStore.granted(in: directory)
         let type = HKQuantityType(.heartRate)
         try await store.requestAuthorization(toShare: [type], read: [type])
         try await store.save([heartRate(120, at: 0), heartRate(150, at: 3600), heartRate(135, at: 90_000)])

@@ -8,7 +8,7 @@ import Testing
     let start = Date(timeIntervalSince1970: 1_795_158_000)
 
     func store(_ directory: TemporaryDirectory, _ types: Set<HKSampleType>) async throws -> HKHealthStore {
-        let store = HKHealthStore(environment: ["PACE_STORE": directory.path("health.sqlite"), "PACE_AUTHORIZATION": "grant"])
+        let store = HKHealthStore.granted(in: directory)
         try await store.requestAuthorization(toShare: types, read: types)
         return store
     }

@@ -11,7 +11,7 @@ import Testing
     @Test func sampleAnchoredAndStatisticsDescriptors() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = HKHealthStore(environment: ["PACE_STORE": directory.path("health.sqlite"), "PACE_AUTHORIZATION": "grant"])
+        let store = HKHealthStore.granted(in: directory)
         let type = HKQuantityType(.heartRate)
         try await store.requestAuthorization(toShare: [type], read: [type])
         let samples = [100.0, 140, 120].enumerated().map { index, value in
@@ -45,7 +45,7 @@ import Testing
     @Test func aSampleQueryOfSeveralDescriptorsMergesTheirSamplesInOrder() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = HKHealthStore(environment: ["PACE_STORE": directory.path("health.sqlite"), "PACE_AUTHORIZATION": "grant"])
+        let store = HKHealthStore.granted(in: directory)
         let heartRate = HKQuantityType(.heartRate), steps = HKQuantityType(.stepCount)
         try await store.requestAuthorization(toShare: [heartRate, steps], read: [heartRate, steps])
         let beat = HKQuantitySample(type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: 120), start: start, end: start)

@@ -11,7 +11,7 @@ import Testing
     let bpm = HKUnit.count().unitDivided(by: .minute())
 
     func store(_ directory: TemporaryDirectory) async throws -> HKHealthStore {
-        let store = HKHealthStore(environment: ["PACE_STORE": directory.path("health.sqlite"), "PACE_AUTHORIZATION": "grant"])
+        let store = HKHealthStore.granted(in: directory)
         let types: Set<HKSampleType> = [HKObjectType.workoutType(), HKSeriesType.workoutRoute(), HKQuantityType(.heartRate)]
         try await store.requestAuthorization(toShare: types, read: types)
         return store

@@ -106,16 +106,3 @@ final class HKWorkoutBuilderState: @unchecked Sendable {
         }
     }
 }
-
-extension HKCallbacks {
-    /// Runs `operation` and reports success or its error to `completion` on ``queue``.
-    static func report(_ operation: @escaping @Sendable () async throws -> Void,
-                       _ completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        deliver(operation) { result in
-            switch result {
-            case .success: completion(true, nil)
-            case .failure(let error): completion(false, error)
-            }
-        }
-    }
-}

@@ -79,10 +79,7 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
             }
         } catch {
             let failure = HKStoreConnection.error(error)
-            HKCallbacks.queue.async { [self] in
-                guard !isStopped else { return }
-                resultsHandler(self, nil, failure)
-            }
+            deliver { [self] in resultsHandler(self, nil, failure) }
         }
     }
 
@@ -92,9 +89,6 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
 
     private func deliver(_ days: [ActivitySummary], to handler: @escaping Handler) {
         let summaries = days.map(HKActivitySummary.init)
-        HKCallbacks.queue.async { [self] in
-            guard !isStopped else { return }
-            handler(self, summaries, nil)
-        }
+        deliver { [self] in handler(self, summaries, nil) }
     }
 }

@@ -57,9 +57,8 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
                 }
             }
         } catch {
-            guard !isStopped else { return }
             let failure = HKStoreConnection.error(error)
-            HKCallbacks.queue.async { [self] in resultsHandler(self, nil, nil, nil, failure) }
+            deliver { [self] in resultsHandler(self, nil, nil, nil, failure) }
         }
     }
 
@@ -71,9 +70,6 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
         let added = result.added.compactMap { HKObject.make($0) as? HKSample }
         let deleted = result.deleted.map { HKDeletedObject(uuid: $0.id, metadata: nil) }
         let anchor = HKQueryAnchor(result.anchor)
-        HKCallbacks.queue.async { [self] in
-            guard !isStopped else { return }
-            handler(self, added, deleted, anchor, nil)
-        }
+        deliver { [self] in handler(self, added, deleted, anchor, nil) }
     }
 }

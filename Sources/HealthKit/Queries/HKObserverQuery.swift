@@ -33,7 +33,6 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
                 notify(nil)
             }
         } catch {
-            guard !isStopped else { return }
             notify(HKStoreConnection.error(error))
         }
     }
@@ -43,9 +42,6 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     }
 
     private func notify(_ error: HKError?) {
-        HKCallbacks.queue.async { [self] in
-            guard !isStopped else { return }
-            updateHandler(self, {}, error)
-        }
+        deliver { [self] in updateHandler(self, {}, error) }
     }
 }

@@ -29,16 +29,21 @@ public class HKQuery: NSObject, @unchecked Sendable {
     /// Tells the query it could not start (no store); the subclasses call their handler.
     func fail(_ error: HKError) {}
 
+    /// Calls `handler` on HealthKit's callback queue, unless the query was stopped by then.
+    func deliver(_ handler: @escaping @Sendable () -> Void) {
+        HKCallbacks.queue.async { [self] in
+            guard !isStopped else { return }
+            handler()
+        }
+    }
+
     /// Whether the query was stopped.
     var isStopped: Bool { task.withLock { $0?.isCancelled ?? false } }
 
-    /// Starts the query's task.
-    func start(on app: AuthorizedStore, done: @escaping @Sendable () -> Void) {
+    /// Starts the query's task, which keeps the query alive until it ends or is stopped.
+    func start(on app: AuthorizedStore) {
         task.withLock { running in
-            running = Task { [self] in
-                await run(on: app)
-                done()
-            }
+            running = Task { [self] in await run(on: app) }
         }
     }
 

@@ -65,8 +65,7 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
         } catch {
             result = .failure(HKStoreConnection.error(error))
         }
-        guard !isStopped else { return }
-        HKCallbacks.queue.async { [self] in
+        deliver { [self] in
             switch result {
             case .success(let samples): resultsHandler(self, samples, nil)
             case .failure(let error): resultsHandler(self, nil, error)

@@ -25,8 +25,7 @@ public final class HKSourceQuery: HKQuery, @unchecked Sendable {
         } catch {
             result = .failure(HKStoreConnection.error(error))
         }
-        HKCallbacks.queue.async { [self] in
-            guard !isStopped else { return }
+        deliver { [self] in
             switch result {
             case .success(let sources): completionHandler(self, sources, nil)
             case .failure(let error): completionHandler(self, nil, error)

@@ -37,10 +37,11 @@ public final class HKStatisticsCollection: NSObject, @unchecked Sendable {
                                     with block: (HKStatistics, UnsafeMutablePointer<ObjCBool>) -> Void) {
         guard let grid = try? IntervalGrid(anchor: anchor, interval: interval, from: startDate, to: max(startDate, endDate),
                                            calendar: calendar) else { return }
+        let byStart = Dictionary(computed.map { ($0.startDate, $0) }, uniquingKeysWith: { first, _ in first })
         var stop = ObjCBool(false)
         for index in 0..<grid.count {
             let span = grid.interval(index)
-            let statistics = computed.first { $0.startDate == span.start }
+            let statistics = byStart[span.start]
                 ?? HKStatistics(QuantityStatistics(type: type, interval: span), start: span.start, end: span.end)
             block(statistics, &stop)
             if stop.boolValue { return }

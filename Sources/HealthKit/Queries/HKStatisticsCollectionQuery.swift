@@ -68,13 +68,6 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
         initialResultsHandler?(self, nil, error)
     }
 
-    private func deliver(_ call: @escaping @Sendable () -> Void) {
-        HKCallbacks.queue.async { [self] in
-            guard !isStopped else { return }
-            call()
-        }
-    }
-
     /// The collection over the span the matching samples cover.
     private func collection(app: AuthorizedStore, type: QuantityTypeIdentifier, predicate: SamplePredicate,
                             options: StatisticsOptions) async throws -> HKStatisticsCollection {

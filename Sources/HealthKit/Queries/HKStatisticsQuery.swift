@@ -27,8 +27,7 @@ public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
         } catch {
             result = .failure(HKStoreConnection.error(error))
         }
-        guard !isStopped else { return }
-        HKCallbacks.queue.async { [self] in
+        deliver { [self] in
             switch result {
             case .success(let statistics): completionHandler(self, statistics, nil)
             case .failure(let error): completionHandler(self, nil, error)

@@ -38,18 +38,12 @@ public final class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
                 guard !isStopped else { return }
                 let locations = batch.locations.map(CLLocation.init)
                 let done = batch.isDone
-                HKCallbacks.queue.async { [self] in
-                    guard !isStopped else { return }
-                    dataHandler(self, locations, done, nil)
-                }
+                deliver { [self] in dataHandler(self, locations, done, nil) }
                 if done { return }
             }
         } catch {
             let failure = HKStoreConnection.error(error)
-            HKCallbacks.queue.async { [self] in
-                guard !isStopped else { return }
-                dataHandler(self, nil, true, failure)
-            }
+            deliver { [self] in dataHandler(self, nil, true, failure) }
         }
     }
 

@@ -1,5 +1,4 @@
 import Dispatch
-import PaceModel
 import PaceStore
 
 extension HKHealthStore {
@@ -11,16 +10,11 @@ extension HKHealthStore {
             HKCallbacks.queue.async { query.fail(error) }
             return
         }
-        let key = ObjectIdentifier(query)
-        running.withLock { $0[key] = query }
-        query.start(on: app) { [weak self] in
-            _ = self?.running.withLock { $0.removeValue(forKey: key) }
-        }
+        query.start(on: app)
     }
 
     /// Stops a query: its handlers are not called any more.
     public func stop(_ query: HKQuery) {
         query.stop()
-        _ = running.withLock { $0.removeValue(forKey: ObjectIdentifier(query)) }
     }
 }

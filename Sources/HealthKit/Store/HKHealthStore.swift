@@ -17,8 +17,6 @@ import PaceStore
 public class HKHealthStore: NSObject, @unchecked Sendable {
     /// The store seen as this app, once it opened (a failure is tried again at the next use).
     private let connection = Locked<AuthorizedStore?>(nil)
-    /// The queries running, to stop them.
-    let running = Locked<[ObjectIdentifier: HKQuery]>([:])
 
     /// The environment the store and the authorization policy are read from.
     let environment: [String: String]

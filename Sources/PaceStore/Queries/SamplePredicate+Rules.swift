@@ -23,10 +23,7 @@ extension SamplePredicate {
         case .not(let inner):
             try validate(inner, type: type)
         case .categoryValue:
-            guard case .category = type else {
-                throw StoreError(code: .invalidPredicate,
-                    message: "A category value comparison applies to category types only, not to \(type.identifier). Remove it or query a category type.")
-            }
+            try requireCategory(type)
         case .workoutDuration:
             try requireWorkout(type, "A duration comparison")
         case .workoutTotal(let total, _, let quantity):
@@ -54,6 +51,14 @@ extension SamplePredicate {
         do { return try quantity.doubleValue(for: identifier.canonicalUnit) } catch {
             throw StoreError(code: .incompatibleUnit,
                 message: "The unit '\(quantity.unit.unitString)' cannot be converted to \(identifier.rawValue)'s unit '\(identifier.canonicalUnit.unitString)'. Compare with a quantity in a compatible unit.")
+        }
+    }
+
+    /// Refuses a category value comparison on another kind of type.
+    static func requireCategory(_ type: HealthObjectType) throws(StoreError) {
+        guard case .category = type else {
+            throw StoreError(code: .invalidPredicate,
+                message: "A category value comparison applies to category types only, not to \(type.identifier). Remove it or query a category type.")
         }
     }
 

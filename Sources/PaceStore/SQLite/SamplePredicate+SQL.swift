@@ -81,9 +81,7 @@ extension SamplePredicate {
             return SQLCondition(sql: "o.uuid IN (SELECT uuid FROM workout WHERE activityType = ?)",
                                 arguments: [Int64(activity.rawValue)])
         case .categoryValue(let comparison, let value):
-            guard case .category = type else {
-                throw StoreError(code: .invalidPredicate, message: "A category value comparison applies to category types only, not to \(type.identifier).")
-            }
+            try requireCategory(type)
             return SQLCondition(sql: "(SELECT value FROM categorySample WHERE uuid = o.uuid) \(comparison.rawValue) ?",
                                 arguments: [Int64(value)])
         case .workoutDuration(let comparison, let seconds):
