@@ -252,7 +252,7 @@ package.targets += [
         swiftSettings: swiftSettings
     ),
     // Examples written as iOS developers write HealthKit code, built with the package and run by
-    // HealthKitTests (ExamplesTests): two in the Swift 5 language mode, one in Swift 6.
+    // HealthKitTests (ExamplesTests): three in the Swift 5 language mode, one in Swift 6.
     .executableTarget(
         name: "RecordRoute",
         dependencies: ["HealthKit", "CoreLocation"],
@@ -263,6 +263,13 @@ package.targets += [
         name: "ReadRoute",
         dependencies: ["HealthKit", "CoreLocation"],
         path: "Examples/ReadRoute",
+        swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+    // A watchOS-style live workout (HKWorkoutSession + HKLiveWorkoutBuilder) that recovers after a crash.
+    .executableTarget(
+        name: "LiveWorkout",
+        dependencies: ["HealthKit"],
+        path: "Examples/LiveWorkout",
         swiftSettings: [.swiftLanguageMode(.v5)]
     ),
     .executableTarget(

@@ -42,6 +42,32 @@ struct ExamplesTests {
         #expect(read.output.contains("route \(fields[3]) locations \(fields[5])"), "\(read.output)")
     }
 
+    @Test func aLiveWorkoutKilledMidwayIsRecoveredAtRelaunchAndSaved() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let log = URL(fileURLWithPath: directory.path("run.nmea"))
+        try LiveNMEALog.write(to: log, seconds: 60)
+        var environment = ["PACE_STORE": directory.path("health.sqlite"), "PACE_AUTHORIZATION": "grant",
+                           "PACE_BUNDLE_IDENTIFIER": "org.example.liveworkout", "PACE_GPS": "nmea-file:" + log.path]
+        let first = try ExampleProgram("LiveWorkout").start(arguments: ["600"], environment: environment)
+        let collecting = try #require(try await first.waitForLine(startingWith: "collecting distance "))
+        // The recorder journals at least once a second; then the process is killed outright.
+        try await Task.sleep(for: .seconds(2))
+        kill(first.process.processIdentifier, SIGKILL)
+        let killed = try await first.finish()
+        #expect(killed.status == SIGKILL && !killed.output.contains("saved workout"), "\(killed.output)")
+
+        // The relaunched app has no GPS: what it saves is what the killed one recorded.
+        environment["PACE_GPS"] = "gpsd://127.0.0.1:9"
+        let relaunched = try await ExampleProgram("LiveWorkout").run(arguments: ["1"], environment: environment)
+        #expect(relaunched.status == 0, "\(relaunched.output)")
+        #expect(relaunched.output.contains("recovered running workout"), "\(relaunched.output)")
+        let saved = try #require(relaunched.output.split(separator: "\n").first { $0.hasPrefix("saved workout ") })
+        let metres = saved.split(separator: " ").dropLast().last.flatMap { Int($0) } ?? 0
+        let collected = collecting.split(separator: " ").dropLast().last.flatMap { Int($0) } ?? 0
+        #expect(metres >= collected && metres > 50, "\(collecting) before the kill; \(saved) after recovery")
+    }
+
     @Test func aRouteRecordedFromARealGPSD() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -112,11 +138,23 @@ final class RunningExample: @unchecked Sendable {
 
     /// Waits until the program printed `line` (a bound of 60 s guards against a hang).
     func waitForLine(_ line: String) async throws {
+        try await waitForLine(where: { $0 == line }, line)
+    }
+
+    /// Waits until the program printed a line starting with `prefix`, and returns it.
+    @discardableResult
+    func waitForLine(startingWith prefix: String) async throws -> String? {
+        try await waitForLine(where: { $0.hasPrefix(prefix) }, prefix + "…")
+    }
+
+    @discardableResult
+    private func waitForLine(where matches: (String) -> Bool, _ description: String) async throws -> String? {
         for _ in 0..<600 {
-            if output.split(separator: "\n").contains(Substring(line)) { return }
+            if let line = output.split(separator: "\n").map(String.init).first(where: matches) { return line }
             try await Task.sleep(for: .milliseconds(100))
         }
-        Issue.record("'\(line)' was not printed: \(output)")
+        Issue.record("'\(description)' was not printed: \(output)")
+        return nil
     }
 
     /// Waits for the program's end, on a thread of its own.

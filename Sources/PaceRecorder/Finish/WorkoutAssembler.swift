@@ -22,6 +22,8 @@ struct WorkoutAssembler {
     let machine: SessionStateMachine
     let metrics: SessionMetrics
     let sessionID: UUID
+    /// What the client attached: saved with the workout.
+    var attachments = SessionAttachments()
     let store: HealthStore
     /// Route locations per insert into the route builder.
     static let routeBatch = 500
@@ -91,13 +93,15 @@ struct WorkoutAssembler {
         // HealthKit's elevation totals, the same as the summary's.
         builder.metadata[.elevationAscended] = elevation.gain.map { .quantity(Quantity(value: $0, unit: .meter)) }
         builder.metadata[.elevationDescended] = elevation.loss.map { .quantity(Quantity(value: $0, unit: .meter)) }
+        for (key, value) in attachments.metadata.values { builder.metadata[key] = value }
         try builder.beginCollection(at: start)
         try builder.add(samples.compactMap { if case .quantitySample(let sample) = $0 { sample } else { nil } })
-        try builder.add(machine.events)
+        try builder.add(attachments.samples)
+        try builder.add((attachments.includesSessionEvents ? machine.events : []) + attachments.events)
         try builder.endCollection(at: end)
         let (workout, savedSamples) = try builder.finishedObjects(id: workoutID)
         var routeBuilder = WorkoutRouteBuilder(store: store)
-        let locations = elevation.route.filter { inWorkout($0.timestamp) }
+        let locations = configuration.savesRoute == false ? [] : elevation.route.filter { inWorkout($0.timestamp) }
         for batch in stride(from: 0, to: locations.count, by: Self.routeBatch) {
             try routeBuilder.insert(Array(locations[batch..<min(locations.count, batch + Self.routeBatch)]))
         }

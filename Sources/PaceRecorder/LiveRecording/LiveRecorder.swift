@@ -172,6 +172,20 @@ public actor LiveRecorder {
         }
     }
 
+    /// Records a session its caller began or recovered and drives (HealthKit's live workout session
+    /// does): the same live rules, without resuming or starting anything. ``run()`` feeds it until
+    /// ``requestStop(_:)``; stopping with ``Stop/leave`` leaves the session to its caller.
+    /// - Parameters:
+    ///   - session: The session, in any state that takes readings (readings before are skipped).
+    ///   - journal: The journal holding it.
+    ///   - sources: The sources to run.
+    ///   - clock: The session's clock.
+    public static func recording(_ session: WorkoutSession, journal: RecordingJournal, sources: [any SensorSource],
+                                 clock: any SessionClock = SystemSessionClock()) async -> LiveRecorder {
+        LiveRecorder(session: session, start: .began, waiting: [], journal: journal, sources: sources, carriedOver: [],
+                     clock: clock, timeOffset: await session.timeOffset)
+    }
+
     /// This machine's host name, from gethostname(2) (Foundation's `hostName` may wait on a DNS
     /// lookup, which on a device without network stalls the start of a recording).
     static func hostName() -> String {

@@ -14,6 +14,11 @@ public struct SessionError: Error, Sendable, CustomStringConvertible {
         case unreadableJournal
         /// The finished workout could not be built.
         case cannotBuildWorkout
+        /// The session's client (``WorkoutSessionConfiguration/client``) may not share what the
+        /// workout holds; the session stays as it was and can finish once the owner allows it.
+        case notAuthorized
+        /// What a client attached (``WorkoutSession/attach(_:)``) is not a valid object.
+        case invalidAttachment
     }
 
     /// What kind of failure.

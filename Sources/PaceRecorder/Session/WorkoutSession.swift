@@ -52,6 +52,8 @@ public actor WorkoutSession {
     private var batteryCriticalSeen = false
     private var finishRequested = false
     private var replaying = false
+    /// What the client attached (``attach(_:)``).
+    private var attached = SessionAttachments()
     /// The highest sequence number durably journaled.
     public private(set) var acknowledgedSequence: Int64 = 0
     /// Whether an operation that may commit to the journal is running (``exclusively(_:)``).
@@ -98,8 +100,33 @@ public actor WorkoutSession {
     /// The workout events so far.
     public var events: [WorkoutEvent] { machine.events }
 
+    /// When the timer started, once it has.
+    public var startDate: Date? { machine.startDate }
+
     /// The numbers so far.
     public var currentMetrics: SessionMetrics { metrics }
+
+    /// What the client attached so far (``attach(_:)``), also after recovery.
+    public var attachments: SessionAttachments { attached }
+
+    /// The statistics of `type` so far, as the finished workout will have them (HealthKit's live
+    /// builder's `statistics(for:)`): heart rate from the readings, distance and active energy so
+    /// far, and the attached samples; `nil` when nothing of the type was collected.
+    public func liveStatistics(for type: QuantityTypeIdentifier) -> QuantityStatistics? {
+        liveStatistics().statistics(for: type)
+    }
+
+    /// The quantity types with data so far (``liveStatistics(for:)`` answers for each).
+    public func collectedTypes() -> Set<QuantityTypeIdentifier> {
+        liveStatistics().collectedTypes
+    }
+
+    private func liveStatistics() -> LiveStatistics {
+        let time = now()
+        let start = machine.startDate ?? time
+        return LiveStatistics(configuration: configuration, metrics: metrics, attachments: attached, start: start,
+                              end: machine.endDate ?? max(time, start), activeDuration: machine.activeDuration(at: time))
+    }
 
     /// Seconds added to the session clock to get the session's time: non-zero once the session took
     /// its time base from the GPS (``SessionCommand/timeBase(offset:)``), also after recovery.
@@ -110,14 +137,15 @@ public actor WorkoutSession {
         clock.now().addingTimeInterval(machine.timeOffset)
     }
 
-    /// When a finish takes effect: now, or the latest reading or event when sensor time runs ahead
-    /// of the clock (a receiver ahead of a drifted machine clock), so the collection always holds
-    /// everything recorded.
+    /// When a finish takes effect: now, or the latest reading, event or attached sample when its
+    /// time runs ahead of the clock (a receiver ahead of a drifted machine clock), so the collection
+    /// always holds everything recorded.
     private func finishTime() -> Date {
         var time = now()
         if let latestReadingTime { time = max(time, latestReadingTime) }
         if let lastEvent = machine.events.map(\.endDate).max() { time = max(time, lastEvent) }
         if let pauseStart = machine.pauseStart { time = max(time, pauseStart) }
+        if let lastAttached = attached.samples.map(\.endDate).max() { time = max(time, lastAttached) }
         return time
     }
 
@@ -170,18 +198,27 @@ public actor WorkoutSession {
         var trial = machine
         try trial.apply(.finish, at: time)
         process(timeline.drain())
-        try machine.apply(.finish, at: time)
-        appendEvent(.finish, at: time)
+        var finished = machine
+        try finished.apply(.finish, at: time)
+        // Built and checked before the session changes: a refusal leaves it recording, to finish later.
         let recorded: RecordedWorkout
         do {
-            recorded = try WorkoutAssembler(configuration: configuration, machine: machine, metrics: metrics, sessionID: id,
-                                            store: journal.store).assemble()
+            recorded = try WorkoutAssembler(configuration: configuration, machine: finished, metrics: metrics, sessionID: id,
+                                            attachments: attached, store: journal.store).assemble()
         } catch {
-            machine.end(saved: false)
             throw SessionError(code: .cannotBuildWorkout,
                                message: "The workout could not be built: \(error.message) The recording is safe in the journal, "
                                    + "from which the session can be finished again.", cause: error)
         }
+        if let client = configuration.client {
+            do { try await journal.store.authorization(for: client).requireWritable(recorded.objects) } catch {
+                throw SessionError(code: .notAuthorized,
+                                   message: "The workout was not saved: \(error.message) The session goes on; finish it once allowed.",
+                                   cause: error)
+            }
+        }
+        machine = finished
+        appendEvent(.finish, at: time)
         let summary: Data
         do { summary = try JSONEncoder().encode(recorded.summary) } catch {
             throw SessionError(code: .cannotBuildWorkout, message: "The workout summary cannot be encoded: \(error).")
@@ -223,6 +260,38 @@ public actor WorkoutSession {
         pending = JournalBatch(firstReadingSequence: nextSequence)
         publishSnapshot(at: time, force: true)
         hub.finish()
+    }
+
+    // MARK: Attachments
+
+    /// Adds samples, events or metadata to the workout being recorded, journaled (durably) before
+    /// this returns, so a recovered session keeps them.
+    /// - Throws: ``SessionError/Code/notRecording`` once the session has ended,
+    ///   ``SessionError/Code/invalidAttachment`` for an invalid sample (nothing is attached then),
+    ///   ``SessionError/Code/journal`` when it cannot be written.
+    public func attach(_ attachment: SessionAttachment) async throws(SessionError) {
+        try await exclusively { () async throws(SessionError) in
+            guard !machine.state.isEnded, machine.state != .finishing else {
+                throw SessionError(code: .notRecording,
+                                   message: "The session is \(machine.state); nothing can be added to its workout any more.")
+            }
+            for sample in attachment.samples {
+                do { try sample.validate() } catch {
+                    throw SessionError(code: .invalidAttachment,
+                                       message: "Sample \(sample.id.uuidString) cannot be added to the workout: \(error). Nothing was added.")
+                }
+            }
+            let payload: Data
+            do { payload = try JSONEncoder().encode(attachment) } catch {
+                throw SessionError(code: .invalidAttachment, message: "The attachment cannot be encoded: \(error). Nothing was added.")
+            }
+            let sequence = nextSequence
+            nextSequence += 1
+            if pending.isEmpty { pending.firstReadingSequence = sequence + 1 }
+            pending.events.append(JournalEvent(sequence: sequence, time: now(), kind: SessionAttachment.journalKind, payload: payload))
+            attached.add(attachment)
+            try await flushNow()
+        }
     }
 
     // MARK: Readings
@@ -339,6 +408,10 @@ public actor WorkoutSession {
                 process(timeline.add(reading, sequence: sequence))
                 lastTime = max(lastTime ?? reading.time, reading.time)
                 latestReadingTime = max(latestReadingTime ?? reading.time, reading.time)
+            case .event(let event) where event.kind == SessionAttachment.journalKind:
+                do { attached.add(try JSONDecoder().decode(SessionAttachment.self, from: event.payload)) } catch {
+                    throw SessionError(code: .unreadableJournal, message: "Session \(id)'s attachment \(sequence) cannot be read: \(error).")
+                }
             case .event(let event):
                 let command = try CommandCoding.command(from: event)
                 if case .finish = command { break }

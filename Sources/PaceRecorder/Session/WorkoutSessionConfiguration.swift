@@ -33,12 +33,19 @@ public struct WorkoutSessionConfiguration: Hashable, Sendable, Codable {
     /// Where the readings come from, e.g. `replay:run.gpx`, `demo` or `gpsd`; lets a restarted
     /// recorder tell whether an unfinished session is its own to resume.
     public var origin: String?
+    /// The client the session records for (an app's bundle identifier, as HealthKit's live workout
+    /// session does), or `nil` for the owner. A client's session finishes only when the client may
+    /// share every object of the workout (``SessionError/Code/notAuthorized`` otherwise).
+    public var client: String?
+    /// Whether the GPS track is saved as the workout's route (`nil` means yes). HealthKit's live
+    /// builder saves none: an app builds its route itself.
+    public var savesRoute: Bool?
 
     /// Creates a configuration with the defaults above.
     public init(activityType: WorkoutActivityType, zones: HeartRateZones = HeartRateZones(), bodyMass: Double = 70,
                 flushInterval: Double = 1, pointInterval: Double = 5, lateness: Double = 2, gpsLossTimeout: Double = 10,
                 sourceName: String = "Pace", sourceBundleIdentifier: String = "org.pace.recorder", deviceName: String? = nil,
-                origin: String? = nil) {
+                origin: String? = nil, client: String? = nil, savesRoute: Bool? = nil) {
         self.activityType = activityType
         self.zones = zones
         self.bodyMass = bodyMass
@@ -50,6 +57,8 @@ public struct WorkoutSessionConfiguration: Hashable, Sendable, Codable {
         self.sourceBundleIdentifier = sourceBundleIdentifier
         self.deviceName = deviceName
         self.origin = origin
+        self.client = client
+        self.savesRoute = savesRoute
     }
 }
 

@@ -28,7 +28,7 @@ extension AuthorizedStore {
     }
 
     /// Refuses objects of another source and types the client may not share.
-    private func requireWritable(_ objects: [HealthObject]) async throws(StoreError) {
+    package func requireWritable(_ objects: [HealthObject]) async throws(StoreError) {
         if let foreign = objects.first(where: { $0.source.bundleIdentifier != client }) {
             throw StoreError(code: .notAuthorized,
                 message: "'\(client)' may only save objects of its own source, not \(foreign.objectType.identifier) "
