@@ -40,6 +40,28 @@ import Testing
         } catch HKError.errorInvalidArgument {}
     }
 
+    @Test func samplesWithAMetadataKeyWhateverItsValue() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let heartRate = HKQuantityType(.heartRate)
+        let store = try await store(directory, [heartRate])
+        let bpm = HKUnit.count().unitDivided(by: .minute())
+        let samples = [["org.example.zone": 2], ["org.example.zone": "tempo"], [:]].enumerated().map { index, metadata in
+            HKQuantitySample(type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: 140 + Double(index)),
+                             start: start.addingTimeInterval(Double(index)), end: start.addingTimeInterval(Double(index)), metadata: metadata)
+        }
+        try await store.save(samples)
+        let tagged: [HKQuantitySample] = try await HKSampleQueryDescriptor(
+            predicates: [.quantitySample(type: heartRate, predicate: HKQuery.predicateForObjects(withMetadataKey: "org.example.zone"))],
+            sortDescriptors: [SortDescriptor(\.startDate)]).result(for: store)
+        #expect(tagged.map(\.uuid) == samples.prefix(2).map(\.uuid), "a number and a string both count")
+        let untagged: [HKQuantitySample] = try await HKSampleQueryDescriptor(
+            predicates: [.quantitySample(type: heartRate, predicate: NSCompoundPredicate(notPredicateWithSubpredicate:
+                HKQuery.predicateForObjects(withMetadataKey: "org.example.zone")))],
+            sortDescriptors: []).result(for: store)
+        #expect(untagged.map(\.uuid) == [samples[2].uuid])
+    }
+
     @Test func sleepSamplesByValue() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

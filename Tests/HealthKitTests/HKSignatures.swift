@@ -186,3 +186,49 @@ func healthKitBuilderSignatures(_ store: HKHealthStore, locations: [CLLocation],
     for try await update in collection.results(for: store) { _ = update.statistics(); break }
     for try await location in HKWorkoutRouteQueryDescriptor(route).results(for: store) { _ = location.coordinate; break }
 }
+
+/// Every live workout session signature: the session, its states and delegate, the live builder,
+/// its delegate and data source, and recovery.
+func healthKitLiveSessionSignatures(_ store: HKHealthStore, samples: [HKSample],
+                                    sessionDelegate: any HKWorkoutSessionDelegate,
+                                    builderDelegate: any HKLiveWorkoutBuilderDelegate) async throws {
+    let configuration = HKWorkoutConfiguration()
+    configuration.activityType = .running
+    configuration.locationType = .outdoor
+    let session: HKWorkoutSession = try HKWorkoutSession(healthStore: store, configuration: configuration)
+    session.delegate = sessionDelegate
+    let state: HKWorkoutSessionState = session.state
+    let states: [HKWorkoutSessionState] = [.notStarted, .prepared, .running, .paused, .stopped, .ended]
+    let dates: (Date?, Date?) = (session.startDate, session.endDate)
+    let sessionConfiguration: HKWorkoutConfiguration = session.workoutConfiguration
+    session.prepare()
+    session.startActivity(with: Date())
+    session.startActivity(with: nil)
+    session.pause()
+    session.resume()
+    session.stopActivity(with: Date())
+    session.end()
+    let builder: HKLiveWorkoutBuilder = session.associatedWorkoutBuilder()
+    let source = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: sessionConfiguration)
+    let nilConfigured = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: nil)
+    source.enableCollection(for: HKQuantityType(.stepCount), predicate: nil)
+    source.disableCollection(for: HKQuantityType(.activeEnergyBurned))
+    let collected: Set<HKQuantityType> = source.typesToCollect
+    builder.dataSource = source
+    builder.delegate = builderDelegate
+    builder.shouldCollectWorkoutEvents = false
+    let owner: HKWorkoutSession? = builder.workoutSession
+    let elapsed: TimeInterval = builder.elapsedTime
+    builder.beginCollection(withStart: Date()) { (success: Bool, error: (any Error)?) in _ = (success, error) }
+    try await builder.beginCollection(at: Date())
+    builder.add(samples) { _, _ in }
+    try await builder.addSamples(samples)
+    let heartRate: HKStatistics? = builder.statistics(for: HKQuantityType(.heartRate))
+    builder.endCollection(withEnd: Date()) { _, _ in }
+    builder.finishWorkout { (workout: HKWorkout?, error: (any Error)?) in _ = (workout, error) }
+    let workout: HKWorkout? = try await builder.finishWorkout()
+    store.recoverActiveWorkoutSession { (recovered: HKWorkoutSession?, error: (any Error)?) in _ = (recovered, error) }
+    let recovered: HKWorkoutSession? = try await store.recoverActiveWorkoutSession()
+    let metadataPredicate: NSPredicate = HKQuery.predicateForObjects(withMetadataKey: HKMetadataKeyIndoorWorkout)
+    _ = (state, states, dates, nilConfigured, collected, owner, elapsed, heartRate, workout, recovered, metadataPredicate)
+}

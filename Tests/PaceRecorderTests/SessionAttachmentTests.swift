@@ -99,3 +99,22 @@ struct SessionAttachmentTests {
         #expect(await session.attachments.samples.isEmpty)
     }
 }
+
+@Suite("Session start date")
+struct SessionStartDateTests {
+    @Test("a start dated earlier counts from that date; a later one starts now")
+    func startAt() async throws {
+        let store = try HealthStore.inMemory()
+        let begin = Date(timeIntervalSince1970: 1_795_158_000)
+        let clock = ManualSessionClock(begin.addingTimeInterval(3))
+        let early = try await WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running),
+                                                   journal: RecordingJournal(store: store), clock: clock)
+        try await early.start(at: begin)
+        #expect(await early.startDate == begin)
+        let late = try await WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running),
+                                                  journal: RecordingJournal(store: store), clock: clock)
+        try await late.start(at: begin.addingTimeInterval(60))
+        #expect(await late.startDate == begin.addingTimeInterval(3))
+        await #expect(throws: SessionError.self) { try await late.start(at: begin) }
+    }
+}

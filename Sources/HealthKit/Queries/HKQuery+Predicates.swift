@@ -61,6 +61,11 @@ extension HKQuery {
         })
     }
 
+    /// The objects whose metadata has a value for `key`, whatever it is.
+    public class func predicateForObjects(withMetadataKey key: String) -> NSPredicate {
+        HKPredicate(.hasMetadata(MetadataKey(rawValue: key)))
+    }
+
     /// The objects whose metadata value for `key` is one of `allowedValues` (strings or numbers).
     public class func predicateForObjects(withMetadataKey key: String, allowedValues: [Any]) -> NSPredicate {
         var parts: [SamplePredicate] = []

@@ -121,7 +121,11 @@ public class HKWorkoutSession: NSObject, @unchecked Sendable {
             let state = await session.state
             // Starting a session a builder already started is not an error (the order of the two calls is free).
             if command == .start, state != .idle, state != .preparing { return }
-            do throws(SessionError) { try await session.command(command) } catch { throw HKLiveSession.error(error) }
+            do throws(SessionError) {
+                if command == .start, let date { try await session.start(at: date) } else { try await session.command(command) }
+            } catch {
+                throw HKLiveSession.error(error)
+            }
             if command == .start {
                 self.live.status.withLock { $0.startDate = $0.startDate ?? date ?? Date() }
                 await self.builderStartsSensors()

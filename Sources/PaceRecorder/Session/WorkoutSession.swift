@@ -155,6 +155,15 @@ public actor WorkoutSession {
     public func prepare() async throws(SessionError) { try await command(.prepare) }
     /// Starts the timer (Idle or Preparing → Active).
     public func start() async throws(SessionError) { try await command(.start) }
+
+    /// Starts the timer as of `date` when that is earlier than now (the moment a user pressed start,
+    /// as HealthKit's `startActivity(with:)` gives it); a later `date` starts it now.
+    public func start(at date: Date) async throws(SessionError) {
+        try await exclusively { () async throws(SessionError) in
+            let time = min(now(), date)
+            try await apply(.start, at: time, journaled: true)
+        }
+    }
     /// Pauses (Active → Paused).
     public func pause() async throws(SessionError) { try await command(.pause) }
     /// Resumes (Paused → Active).

@@ -29,7 +29,7 @@ extension SamplePredicate {
         case .workoutTotal(let total, _, let quantity):
             try requireWorkout(type, "A total comparison")
             _ = try totalValue(quantity, total)
-        case .all, .sources, .deviceName, .workout, .ids, .metadata, .activityType:
+        case .all, .sources, .deviceName, .workout, .ids, .metadata, .metadataKey, .activityType:
             break
         }
     }

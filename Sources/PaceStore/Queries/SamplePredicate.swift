@@ -20,6 +20,7 @@ public struct SamplePredicate: Sendable, Hashable {
         case workout(UUID)
         case ids([UUID])
         case metadata(MetadataKey, MetadataValue)
+        case metadataKey(MetadataKey)
         case quantity(ComparisonOperator, Quantity)
         case activityType(WorkoutActivityType)
         case categoryValue(ComparisonOperator, Int)
@@ -83,6 +84,11 @@ public struct SamplePredicate: Sendable, Hashable {
     /// a string never equals an integer). Quantity values are not supported and match nothing.
     public static func metadata(_ key: MetadataKey, equals value: MetadataValue) -> SamplePredicate {
         SamplePredicate(.metadata(key, value))
+    }
+
+    /// Objects whose metadata has a value, of any kind, under `key`.
+    public static func hasMetadata(_ key: MetadataKey) -> SamplePredicate {
+        SamplePredicate(.metadataKey(key))
     }
 
     /// Quantity samples whose value compares to `quantity`; both are compared in the queried

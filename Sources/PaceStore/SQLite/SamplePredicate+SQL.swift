@@ -73,6 +73,14 @@ extension SamplePredicate {
             return SQLCondition(sql: """
                 ((\(column) = ? AND json_type(o.metadata, ?) IS NULL) OR \(inJSON.sql))
                 """, arguments: [bound.value, "$.\"\(key.rawValue)\""] + inJSON.arguments)
+        case .metadataKey(let key):
+            let inJSON = "EXISTS (SELECT 1 FROM json_each(o.metadata) m WHERE m.key = ?)"
+            // The sync identifier and version may be in their columns only (StoreCoding.isInSyncColumn).
+            switch key {
+            case .syncIdentifier: return SQLCondition(sql: "(o.syncIdentifier IS NOT NULL OR \(inJSON))", arguments: [key.rawValue])
+            case .syncVersion: return SQLCondition(sql: "(o.syncVersion IS NOT NULL OR \(inJSON))", arguments: [key.rawValue])
+            default: return SQLCondition(sql: inJSON, arguments: [key.rawValue])
+            }
         case .quantity(let comparison, let quantity):
             let canonical = try canonicalValue(of: quantity, for: type)
             return SQLCondition(sql: "(SELECT canonicalValue FROM quantitySample WHERE uuid = o.uuid) \(comparison.rawValue) ?",

@@ -58,6 +58,17 @@ import Testing
         #expect(try await values(store, .metadata("org.test.lap", equals: .integer(3))) == [2])
         #expect(try await values(store, .metadata("org.test.lap", equals: .string("3"))) == [])
         #expect(try await values(store, .metadata("org.test.flag", equals: .bool(true))) == [3])
+        #expect(try await values(store, .hasMetadata("org.test.mode")) == [1, 2], "any value under the key")
+        #expect(try await values(store, .hasMetadata("org.test.lap")) == [2])
+        #expect(try await values(store, !.hasMetadata("org.test.mode")) == [3])
+        #expect(try await values(store, .hasMetadata("org.test.absent")) == [])
+    }
+
+    @Test func aSyncIdentifierKeptInItsColumnCountsAsMetadata() async throws {
+        let synced = F.heartRate(4, at: 0, metadata: [.syncIdentifier: .string("beat-4"), .syncVersion: .integer(1)])
+        let store = try await F.store([synced, F.heartRate(5, at: 10)])
+        #expect(try await values(store, .hasMetadata(.syncIdentifier)) == [4])
+        #expect(try await values(store, .hasMetadata(.syncVersion)) == [4])
     }
 
     @Test func quantityComparisonUsesTheCanonicalUnit() async throws {
