@@ -63,4 +63,67 @@ import Testing
         }
         #expect(newestTwo.map(\.uuid) == [later.uuid, walk.uuid], "both types, newest first, two of them")
     }
+
+    @Test func anAnchoredQueryOfSeveralDescriptorsPagesTheirChangesInOrder() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = HKHealthStore.granted(in: directory)
+        let heartRate = HKQuantityType(.heartRate), steps = HKQuantityType(.stepCount)
+        try await store.requestAuthorization(toShare: [heartRate, steps], read: [heartRate, steps])
+        var saved: [HKQuantitySample] = []
+        for index in 0..<5 {
+            let time = start.addingTimeInterval(Double(index) * 60)
+            let sample = index.isMultiple(of: 2)
+                ? HKQuantitySample(type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: 120 + Double(index)), start: time, end: time)
+                : HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 40), start: time, end: time.addingTimeInterval(60))
+            try await store.save(sample)
+            saved.append(sample)
+        }
+        try await store.delete(saved[1])
+        let descriptors = [HKQueryDescriptor(sampleType: heartRate, predicate: nil), HKQueryDescriptor(sampleType: steps, predicate: nil)]
+
+        // The query class: two changes per result, from the last anchor each time.
+        var anchor: HKQueryAnchor?
+        var added: [UUID] = [], deleted: [UUID] = []
+        for _ in 0..<4 {
+            let (samples, deletions, next): ([HKSample], [HKDeletedObject], HKQueryAnchor?) = try await withCheckedThrowingContinuation { done in
+                store.execute(HKAnchoredObjectQuery(queryDescriptors: descriptors, anchor: anchor, limit: 2) { _, samples, deletions, next, error in
+                    if let error { done.resume(throwing: error) } else { done.resume(returning: (samples ?? [], deletions ?? [], next)) }
+                })
+            }
+            #expect(samples.count + deletions.count <= 2)
+            added += samples.map(\.uuid)
+            deleted += deletions.map(\.uuid)
+            anchor = next
+        }
+        #expect(added == [saved[0], saved[2], saved[3], saved[4]].map(\.uuid), "both types, in the order they were saved")
+        #expect(deleted == [saved[1].uuid])
+
+        // The descriptor, with a limit over both predicates.
+        let descriptor = HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: heartRate), .quantitySample(type: steps)],
+                                                         anchor: nil, limit: 3)
+        let first = try await descriptor.result(for: store)
+        #expect(first.addedSamples.map(\.uuid) == [saved[0], saved[2], saved[3]].map(\.uuid))
+        let rest = try await HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: heartRate), .quantitySample(type: steps)],
+                                                             anchor: first.newAnchor, limit: 3).result(for: store)
+        #expect(rest.addedSamples.map(\.uuid) == [saved[4].uuid] && rest.deletedObjects.map(\.uuid) == [saved[1].uuid])
+    }
+
+    @Test func aLongRunningAnchoredDescriptorOfTwoTypesReportsEachLaterChange() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = HKHealthStore.granted(in: directory)
+        let heartRate = HKQuantityType(.heartRate), steps = HKQuantityType(.stepCount)
+        try await store.requestAuthorization(toShare: [heartRate, steps], read: [heartRate, steps])
+        let beat = HKQuantitySample(type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: 120), start: start, end: start)
+        try await store.save(beat)
+        let descriptor = HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: heartRate), .quantitySample(type: steps)], anchor: nil)
+        var updates = descriptor.results(for: store).makeAsyncIterator()
+        let initial = try await updates.next()
+        #expect(initial?.addedSamples.map(\.uuid) == [beat.uuid])
+        let walk = HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 50), start: start, end: start.addingTimeInterval(60))
+        try await store.save(walk)
+        let update = try await updates.next()
+        #expect(update?.addedSamples.map(\.uuid) == [walk.uuid], "a change of the second type arrives as an update")
+    }
 }

@@ -99,6 +99,10 @@ func healthKitQuerySignatures(_ store: HKHealthStore, workout: HKWorkout, route:
     }
     anchored.updateHandler = { _, _, _, _, _ in }
     store.execute(anchored)
+    store.execute(HKAnchoredObjectQuery(queryDescriptors: descriptors, anchor: nil, limit: HKObjectQueryNoLimit) {
+        (query: HKAnchoredObjectQuery, added: [HKSample]?, deleted: [HKDeletedObject]?, anchor: HKQueryAnchor?, error: (any Error)?) in
+        _ = (query, added, deleted, anchor, error)
+    })
     store.stop(anchored)
     store.execute(HKObserverQuery(sampleType: heartRate, predicate: nil) {
         (query: HKObserverQuery, completion: @escaping HKObserverQueryCompletionHandler, error: (any Error)?) in completion()

@@ -34,16 +34,13 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: Sendable {
     public func result(for healthStore: HKHealthStore) async throws -> Result {
         let app = try healthStore.appStore()
         let queries = try await paceQueries(app: app)
-        var added: [Sample] = [], deleted: [HKDeletedObject] = []
-        var newest: QueryAnchor?
-        for query in queries {
-            let result = try await Self.run(await app.anchoredObjects(query))
-            added += result.added.compactMap { HKObject.make($0) as? Sample }
-            deleted += result.deleted.map { HKDeletedObject(uuid: $0.id, metadata: nil) }
-            if newest == nil || result.anchor.anchor > newest!.anchor { newest = result.anchor }
-        }
-        guard let newest else { throw HKError(.errorInvalidArgument, message: "Give the anchored query at least one predicate.") }
-        return Result(addedSamples: added, deletedObjects: deleted, newAnchor: HKQueryAnchor(newest))
+        return Self.result(try await Self.run(await app.anchoredObjects(queries, limit: limit)))
+    }
+
+    private static func result(_ result: AnchoredObjectResult) -> Result {
+        Result(addedSamples: result.added.compactMap { HKObject.make($0) as? Sample },
+               deletedObjects: result.deleted.map { HKDeletedObject(uuid: $0.id, metadata: nil) },
+               newAnchor: HKQueryAnchor(result.anchor))
     }
 
     /// What changed since the anchor, then each later change, until the consuming task is cancelled.
@@ -54,13 +51,8 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: Sendable {
                 do {
                     let app = try healthStore.appStore()
                     let queries = try await descriptor.paceQueries(app: app)
-                    guard queries.count == 1, let query = queries.first else {
-                        throw HKError(.errorInvalidArgument, message: "A long-running anchored query on Pace takes one predicate.")
-                    }
-                    for try await result in app.anchoredObjectUpdates(query) {
-                        continuation.yield(Result(addedSamples: result.added.compactMap { HKObject.make($0) as? Sample },
-                                                  deletedObjects: result.deleted.map { HKDeletedObject(uuid: $0.id, metadata: nil) },
-                                                  newAnchor: HKQueryAnchor(result.anchor)))
+                    for try await result in app.anchoredObjectUpdates(queries, limit: descriptor.limit) {
+                        continuation.yield(Self.result(result))
                     }
                     continuation.finish()
                 } catch {
@@ -73,9 +65,7 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: Sendable {
 
     /// Pace's queries, one per predicate.
     private func paceQueries(app: AuthorizedStore) async throws -> [AnchoredObjectQuery] {
-        if limit != nil && predicates.count > 1 {
-            throw HKError(.errorInvalidArgument, message: "Pace pages an anchored query of one predicate only; run one descriptor per type.")
-        }
+        if predicates.isEmpty { throw HKError(.errorInvalidArgument, message: "Give the anchored query at least one predicate.") }
         let storeID = try await Self.run(await app.store.storeIdentifier())
         return try predicates.map { predicate in
             guard let type = predicate.sampleType.paceType else {

@@ -12,6 +12,8 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
 
     private let anchor: HKQueryAnchor?
     private let limit: Int
+    /// The types and predicates of a query made from descriptors; a change of any is a result.
+    private let descriptors: [HKQueryDescriptor]?
     private let resultsHandler: Handler
     private let updates = Locked<Handler?>(nil)
 
@@ -31,23 +33,50 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
         self.anchor = anchor
         self.limit = limit
         self.resultsHandler = handler
+        self.descriptors = nil
         super.init(objectType: type, predicate: predicate)
+    }
+
+    /// A query of the changes matching any of `queryDescriptors`, from `anchor`, at most `limit`
+    /// changes per result, in the order they were made.
+    @preconcurrency
+    public init(queryDescriptors: [HKQueryDescriptor], anchor: HKQueryAnchor?, limit: Int,
+                resultsHandler handler: @escaping Handler) {
+        self.anchor = anchor
+        self.limit = limit
+        self.resultsHandler = handler
+        self.descriptors = queryDescriptors
+        super.init(objectType: queryDescriptors.first?.sampleType, predicate: queryDescriptors.first?.predicate)
     }
 
     override func run(on app: AuthorizedStore) async {
         do {
-            guard let type = objectType, let paceType = type.paceType else {
+            let storeID = try await app.store.storeIdentifier()
+            let paceLimit = limit == HKObjectQueryNoLimit ? nil : limit
+            let parts: [(type: HKSampleType, predicate: NSPredicate?)]
+            if let descriptors {
+                parts = descriptors.map { ($0.sampleType, $0.predicate) }
+            } else if let type = objectType as? HKSampleType {
+                parts = [(type, predicate)]
+            } else {
                 throw HKError(.errorInvalidArgument, message: "Pace does not store \(objectType?.identifier ?? "this type").")
             }
-            let storeID = try await app.store.storeIdentifier()
-            let query = AnchoredObjectQuery(type: paceType, predicate: try pacePredicate(), anchor: anchor?.pace(storeID: storeID),
-                                            limit: limit == HKObjectQueryNoLimit ? nil : limit)
+            let queries = try parts.map { part in
+                guard let type = part.type.paceType else {
+                    throw HKError(.errorInvalidArgument, message: "Pace does not store \(part.type.identifier).")
+                }
+                return AnchoredObjectQuery(type: type, predicate: try HKPredicate.pace(part.predicate),
+                                           anchor: anchor?.pace(storeID: storeID), limit: paceLimit)
+            }
+            if queries.isEmpty { throw HKError(.errorInvalidArgument, message: "Give the anchored query at least one query descriptor.") }
             guard updateHandler != nil else {
-                deliver(try await app.anchoredObjects(query), to: resultsHandler)
+                let result = if queries.count == 1 { try await app.anchoredObjects(queries[0]) }
+                    else { try await app.anchoredObjects(queries, limit: paceLimit) }
+                deliver(result, to: resultsHandler)
                 return
             }
             var isFirst = true
-            for try await result in app.anchoredObjectUpdates(query) {
+            for try await result in app.anchoredObjectUpdates(queries, limit: paceLimit) {
                 guard !isStopped else { return }
                 if isFirst {
                     deliver(result, to: resultsHandler)

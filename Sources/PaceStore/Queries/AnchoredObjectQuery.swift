@@ -51,6 +51,17 @@ public struct AnchoredObjectResult: Hashable, Sendable {
     public var anchor: QueryAnchor
     /// Whether the limit cut the result short: query again from ``anchor`` for the rest.
     public var hasMore: Bool
+    /// The anchors of ``added``, in the same order: how results of several types merge.
+    package var addedAnchors: [Int64] = []
+
+    /// Creates a result.
+    package init(added: [HealthObject], deleted: [Tombstone], anchor: QueryAnchor, hasMore: Bool, addedAnchors: [Int64]) {
+        self.added = added
+        self.deleted = deleted
+        self.anchor = anchor
+        self.hasMore = hasMore
+        self.addedAnchors = addedAnchors
+    }
 
     /// Whether nothing was added or deleted.
     public var isEmpty: Bool { added.isEmpty && deleted.isEmpty }

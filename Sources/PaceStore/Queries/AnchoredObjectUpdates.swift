@@ -18,7 +18,13 @@ extension HealthStore {
     /// - Parameter query: The query; its anchor is where the updates start.
     /// - Returns: A sequence that throws ``StoreError`` (e.g. ``StoreError/Code/foreignAnchor``).
     public func anchoredObjectUpdates(_ query: AnchoredObjectQuery) -> AnchoredObjectUpdates {
-        AnchoredObjectUpdates(store: self, query: query, client: nil)
+        AnchoredObjectUpdates(store: self, queries: [query], limit: query.limit, client: nil)
+    }
+
+    /// The long-running form of an anchored query of several types
+    /// (``anchoredObjects(_:limit:)``): each result holds the changes of all of them, in anchor order.
+    public func anchoredObjectUpdates(_ queries: [AnchoredObjectQuery], limit: Int?) -> AnchoredObjectUpdates {
+        AnchoredObjectUpdates(store: self, queries: queries, limit: limit, client: nil)
     }
 }
 
@@ -27,7 +33,13 @@ extension AuthorizedStore {
     ///
     /// Without read permission on the type, only the client's own additions and no deletions.
     public func anchoredObjectUpdates(_ query: AnchoredObjectQuery) -> AnchoredObjectUpdates {
-        AnchoredObjectUpdates(store: store, query: query, client: self)
+        AnchoredObjectUpdates(store: store, queries: [query], limit: query.limit, client: self)
+    }
+
+    /// The long-running anchored query of several types as this client; see
+    /// ``HealthStore/anchoredObjectUpdates(_:limit:)``.
+    public func anchoredObjectUpdates(_ queries: [AnchoredObjectQuery], limit: Int?) -> AnchoredObjectUpdates {
+        AnchoredObjectUpdates(store: store, queries: queries, limit: limit, client: self)
     }
 }
 
@@ -38,19 +50,26 @@ public struct AnchoredObjectUpdates: AsyncSequence, Sendable {
     public typealias Element = AnchoredObjectResult
 
     let store: HealthStore
-    let query: AnchoredObjectQuery
+    let queries: [AnchoredObjectQuery]
+    let limit: Int?
     let client: AuthorizedStore?
 
     /// Starts observing the store.
     public func makeAsyncIterator() -> AsyncIterator {
-        let store = self.store, client = self.client, start = query
+        let store = self.store, client = self.client, start = queries, limit = self.limit
         let stream = ObservationStream.make(bufferingPolicy: .unbounded) { continuation in
-            var query = start
+            var queries = start
             var isFirst = true
             for try await _ in store.backend.commits(touching: .healthObjects) {
                 repeat {
-                    let result = if let client { try await client.anchoredObjects(query) } else { try await store.anchoredObjects(query) }
-                    query.anchor = result.anchor
+                    let result: AnchoredObjectResult
+                    if queries.count == 1, let query = queries.first {
+                        result = if let client { try await client.anchoredObjects(query) } else { try await store.anchoredObjects(query) }
+                    } else {
+                        result = if let client { try await client.anchoredObjects(queries, limit: limit) }
+                            else { try await store.anchoredObjects(queries, limit: limit) }
+                    }
+                    for index in queries.indices { queries[index].anchor = result.anchor }
                     if isFirst || !result.isEmpty { continuation.yield(result) }
                     isFirst = false
                     if !result.hasMore { break }

@@ -109,6 +109,7 @@ struct AnchoredObjectReader {
         }
         return AnchoredObjectResult(
             added: added, deleted: Array(deletions.prefix(takenDeletions)),
-            anchor: QueryAnchor(storeID: storeID, anchor: Anchor(rawValue: max(resume, after))), hasMore: hasMore)
+            anchor: QueryAnchor(storeID: storeID, anchor: Anchor(rawValue: max(resume, after))), hasMore: hasMore,
+            addedAnchors: Array(anchors.prefix(takenAdditions)))
     }
 }
