@@ -25,6 +25,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         .target(
@@ -94,10 +98,26 @@ let package = Package(
                 "PaceTransfer",
                 "PaceRecorder",
                 "PaceSensors",
+                "PaceServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
+        // The server (issue 17, docs/SERVER.md): accounts, scoped tokens and the HTTP API over one store per account.
+        .target(
+            name: "PaceServer",
+            dependencies: [
+                "PaceModel",
+                "PaceStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -192,6 +212,13 @@ let package = Package(
             dependencies: ["PaceCLI", "PaceFormats", "PaceModel", "PaceStore", "PaceTestSupport",
                            .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PaceServerTests",
+            dependencies: ["PaceServer", "PaceModel", "PaceStore", "PaceTestSupport",
+                           .product(name: "HummingbirdTesting", package: "hummingbird"),
+                           .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: swiftSettings
         ),
     ],

@@ -1,0 +1,238 @@
+public import Foundation
+import Crypto
+import Dispatch
+import GRDB
+import HTTPTypes
+import HummingbirdBcrypt
+public import PaceModel
+
+/// The server's own database (`server.sqlite` in the data folder): accounts with their bcrypt
+/// password hashes, tokens with the SHA-256 hashes of their secrets and their scopes, and the
+/// audit log of sign-ins and token changes. Health data is not here: each account has its own store.
+public struct AccountDirectory: Sendable {
+    let pool: DatabasePool
+    /// The bcrypt cost (2^cost rounds); tests lower it.
+    let bcryptCost: UInt8
+
+    /// Opens (creating and migrating when needed) the directory at `path`.
+    /// - Throws: ``ServerError`` with code `server.database` when the file cannot be opened.
+    public init(path: String, bcryptCost: UInt8 = 12) throws {
+        do {
+            var configuration = Configuration()
+            configuration.foreignKeysEnabled = true
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(pool)
+        } catch {
+            throw ServerError(.internalServerError, code: "server.database",
+                              message: "The server database \(path) cannot be opened: \(error). Check the data folder's permissions.")
+        }
+        self.bcryptCost = bcryptCost
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-accounts-tokens-audit") { db in
+            try db.execute(sql: """
+                CREATE TABLE account (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                    passwordHash TEXT NOT NULL,
+                    isAdmin INTEGER NOT NULL,
+                    createdAt REAL NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TABLE token (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    account TEXT NOT NULL REFERENCES account (id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    secretHash TEXT NOT NULL UNIQUE,
+                    readTypes TEXT NOT NULL,
+                    shareTypes TEXT NOT NULL,
+                    createdAt REAL NOT NULL,
+                    revokedAt REAL,
+                    lastUsedAt REAL
+                ) WITHOUT ROWID;
+                CREATE INDEX token_account ON token (account);
+                CREATE TABLE auditEvent (
+                    id INTEGER PRIMARY KEY,
+                    at REAL NOT NULL,
+                    account TEXT,
+                    kind TEXT NOT NULL,
+                    detail TEXT NOT NULL
+                );
+                CREATE INDEX auditEvent_account ON auditEvent (account, at);
+                """)
+        }
+        return migrator
+    }
+
+    // MARK: Accounts
+
+    /// Whether any account exists (the first run creates the admin).
+    public func isEmpty() async throws -> Bool {
+        try await pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM account") == 0 }
+    }
+
+    /// Creates an account.
+    /// - Throws: ``ServerError`` `account.name` for an empty or taken name, `account.password` for a
+    ///   password shorter than 12 characters.
+    @discardableResult
+    public func createAccount(name: String, password: String, isAdmin: Bool) async throws -> Account {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= 64 else {
+            throw ServerError(.badRequest, code: "account.name", message: "An account name has 1 to 64 characters.")
+        }
+        guard password.count >= 12 else {
+            throw ServerError(.badRequest, code: "account.password", message: "A password has at least 12 characters.")
+        }
+        let hash = await Self.offPool { [bcryptCost] in Bcrypt.hash(password, cost: bcryptCost) }
+        let account = Account(id: UUID(), name: name, isAdmin: isAdmin, createdAt: Date())
+        do {
+            try await pool.write { db in
+                try db.execute(sql: "INSERT INTO account (id, name, passwordHash, isAdmin, createdAt) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [account.id.uuidString, name, hash, isAdmin, account.createdAt.timeIntervalSince1970])
+                try Self.audit(db, account: account.id, kind: "accountCreated", detail: isAdmin ? "admin" : "")
+            }
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            throw ServerError(.conflict, code: "account.name", message: "An account named '\(name)' exists already; choose another name.")
+        }
+        return account
+    }
+
+    /// The account with this name and password, or `nil` (a wrong name and a wrong password are
+    /// not told apart; both are audited).
+    public func signIn(name: String, password: String, from address: String) async throws -> Account? {
+        let found: (account: Account, hash: String)? = try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, name, passwordHash, isAdmin, createdAt FROM account WHERE name = ?", arguments: [name])
+                .map { (Self.account($0), $0["passwordHash"]) }
+        }
+        // A missing account still costs one bcrypt verification, so timing does not tell names apart.
+        let hash = found?.hash ?? Self.decoyHash
+        let matches = await Self.offPool { Bcrypt.verify(password, hash: hash) }
+        let account = matches ? found?.account : nil
+        let known = found?.account.id
+        try await pool.write { db in
+            try Self.audit(db, account: known, kind: account == nil ? "signInFailed" : "signIn", detail: address)
+        }
+        return account
+    }
+
+    /// A bcrypt hash of nothing anyone types, verified when the name is unknown.
+    private static let decoyHash = Bcrypt.hash(UUID().uuidString, cost: 12)
+
+    private static func account(_ row: Row) -> Account {
+        Account(id: UUID(uuidString: row["id"]) ?? UUID(), name: row["name"], isAdmin: row["isAdmin"],
+                createdAt: Date(timeIntervalSince1970: row["createdAt"]))
+    }
+
+    // MARK: Tokens
+
+    /// Makes a token for `account` with these scopes; returns it and its secret, which is never stored.
+    public func createToken(for account: Account, name: String, read: Set<HealthObjectType>,
+                            share: Set<HealthObjectType>) async throws -> (token: AccessToken, secret: String) {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= 64 else {
+            throw ServerError(.badRequest, code: "token.name", message: "A token name has 1 to 64 characters.")
+        }
+        let secret = "pace_" + Self.randomSecret()
+        let token = AccessToken(id: UUID(), account: account.id, name: name, read: read, share: share, createdAt: Date())
+        try await pool.write { db in
+            try db.execute(sql: """
+                INSERT INTO token (id, account, name, secretHash, readTypes, shareTypes, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [token.id.uuidString, account.id.uuidString, name, Self.hash(secret), Self.encode(read), Self.encode(share),
+                                 token.createdAt.timeIntervalSince1970])
+            try Self.audit(db, account: account.id, kind: "tokenCreated", detail: token.id.uuidString)
+        }
+        return (token, secret)
+    }
+
+    /// The live (not revoked) token with this secret, or `nil`.
+    public func token(secret: String) async throws -> AccessToken? {
+        let hash = Self.hash(secret)
+        return try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM token WHERE secretHash = ? AND revokedAt IS NULL", arguments: [hash]).map(Self.token)
+        }
+    }
+
+    /// The account's tokens, newest first, revoked ones included.
+    public func tokens(of account: Account) async throws -> [AccessToken] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM token WHERE account = ? ORDER BY createdAt DESC, id",
+                             arguments: [account.id.uuidString]).map(Self.token)
+        }
+    }
+
+    /// Revokes the account's token `id`; `false` when the account has no such live token.
+    public func revokeToken(_ id: UUID, of account: Account) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE token SET revokedAt = ? WHERE id = ? AND account = ? AND revokedAt IS NULL",
+                           arguments: [Date().timeIntervalSince1970, id.uuidString, account.id.uuidString])
+            guard db.changesCount > 0 else { return false }
+            try Self.audit(db, account: account.id, kind: "tokenRevoked", detail: id.uuidString)
+            return true
+        }
+    }
+
+    /// Records that `token` was used, at most once a minute per token (the audit log of token use).
+    func noteUse(of token: AccessToken, from address: String) async throws {
+        let now = Date().timeIntervalSince1970
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE token SET lastUsedAt = ? WHERE id = ? AND (lastUsedAt IS NULL OR lastUsedAt < ?)",
+                           arguments: [now, token.id.uuidString, now - 60])
+            if db.changesCount > 0 {
+                try Self.audit(db, account: token.account, kind: "tokenUsed", detail: "\(token.id.uuidString) \(address)")
+            }
+        }
+    }
+
+    /// The audit log of `account`, newest first: kinds and details.
+    public func auditLog(of account: UUID, limit: Int = 100) async throws -> [(at: Date, kind: String, detail: String)] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT at, kind, detail FROM auditEvent WHERE account = ? ORDER BY id DESC LIMIT ?",
+                             arguments: [account.uuidString, limit]).map { (Date(timeIntervalSince1970: $0["at"]), $0["kind"], $0["detail"]) }
+        }
+    }
+
+    private static func token(_ row: Row) -> AccessToken {
+        AccessToken(id: UUID(uuidString: row["id"]) ?? UUID(), account: UUID(uuidString: row["account"]) ?? UUID(), name: row["name"],
+                    read: decode(row["readTypes"]), share: decode(row["shareTypes"]),
+                    createdAt: Date(timeIntervalSince1970: row["createdAt"]),
+                    revokedAt: (row["revokedAt"] as Double?).map { Date(timeIntervalSince1970: $0) })
+    }
+
+    private static func audit(_ db: Database, account: UUID?, kind: String, detail: String) throws {
+        try db.execute(sql: "INSERT INTO auditEvent (at, account, kind, detail) VALUES (?, ?, ?, ?)",
+                       arguments: [Date().timeIntervalSince1970, account?.uuidString, kind, detail])
+    }
+
+    // MARK: Helpers
+
+    /// 32 random bytes, base64url without padding.
+    static func randomSecret() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// The SHA-256 of a secret, in hex.
+    static func hash(_ secret: String) -> String {
+        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static func encode(_ types: Set<HealthObjectType>) -> String {
+        let identifiers = types.map(\.identifier).sorted()
+        return String(decoding: (try? JSONEncoder().encode(identifiers)) ?? Data("[]".utf8), as: UTF8.self)
+    }
+
+    private static func decode(_ text: String) -> Set<HealthObjectType> {
+        let identifiers = (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+        return Set(identifiers.compactMap { try? HealthObjectType(identifier: $0) })
+    }
+
+    /// Runs CPU-heavy work (bcrypt) on a Dispatch thread, not the cooperative pool.
+    static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
+        }
+    }
+}

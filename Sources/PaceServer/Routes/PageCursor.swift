@@ -1,0 +1,44 @@
+import Foundation
+import PaceStore
+
+/// Where a page of objects sorted newest first ended: the last start date (exactly) and the
+/// objects already given that start then, so ties are neither repeated nor skipped. Opaque to
+/// clients (base64url of JSON).
+struct PageCursor: Codable, Equatable {
+    /// The last start, seconds since 2001-01-01 (as stored: exact).
+    var start: Double
+    /// The identifiers already given with that start.
+    var ties: [UUID]
+
+    /// The cursor after `items`, given each item's start and id, or `nil` when there is no next page.
+    init?<Item>(after items: [Item], more: Bool, start: (Item) -> Date, id: (Item) -> UUID) {
+        guard more, let last = items.last else { return nil }
+        let lastStart = start(last)
+        self.start = lastStart.timeIntervalSinceReferenceDate
+        ties = items.filter { start($0) == lastStart }.map(id)
+    }
+
+    /// Reads a cursor a client sent back.
+    init(parsing text: String) throws {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64), let cursor = try? JSONDecoder().decode(PageCursor.self, from: data) else {
+            throw ServerError.badParameter("cursor", "is not a cursor this server gave; start again without it")
+        }
+        self = cursor
+    }
+
+    /// The cursor as text.
+    var text: String {
+        let data = (try? JSONEncoder().encode(self)) ?? Data()
+        return data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Objects after the cursor, newest first: started earlier, or at the same instant and not given yet.
+    var predicate: SamplePredicate {
+        let instant = Date(timeIntervalSinceReferenceDate: start)
+        let sameStart = SamplePredicate.date(from: instant, to: Date(timeIntervalSinceReferenceDate: start.nextUp), options: .strictStartDate)
+        return .date(from: nil, to: instant) || (sameStart && !.ids(ties))
+    }
+}

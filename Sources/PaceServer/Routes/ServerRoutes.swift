@@ -1,0 +1,175 @@
+import Foundation
+import Hummingbird
+import PaceModel
+import PaceStore
+
+/// The API under `/api/v1`: every handler asks ``Gate`` who is calling before anything else.
+struct ServerRoutes: Sendable {
+    let gate: Gate
+
+    func add(to router: Router<ServerRequestContext>) {
+        router.get("/api/v1/health") { _, _ in HealthJSON(status: "ok") }
+        let api = router.group("/api/v1")
+        api.post("/tokens", use: createToken)
+        api.get("/tokens", use: listTokens)
+        api.delete("/tokens/:id", use: revokeToken)
+        api.get("/workouts", use: workouts)
+        api.get("/workouts/:id", use: workout)
+        api.get("/workouts/:id/routes/:route", use: route)
+        api.get("/samples/:type", use: samples)
+    }
+
+    struct HealthJSON: ResponseEncodable, Codable, Sendable {
+        var status: String
+    }
+
+    // MARK: Tokens
+
+    @Sendable func createToken(_ request: Request, context: ServerRequestContext) async throws -> EditedResponse<TokenJSON> {
+        let account = try await gate.account(request, context)
+        let asked: TokenRequestJSON
+        do { asked = try await request.decode(as: TokenRequestJSON.self, context: context) } catch {
+            throw ServerError(.badRequest, code: "request.body",
+                              message: "Send {\"name\": …, \"read\": [type identifiers], \"share\": [type identifiers]} as JSON.")
+        }
+        let read = try Self.types(asked.read, "read"), share = try Self.types(asked.share, "share")
+        if let readOnly = share.first(where: \.isReadOnly) {
+            throw ServerError(.badRequest, code: "token.scope", message: "\(readOnly.identifier) can only be read; take it out of share.")
+        }
+        let (token, secret) = try await gate.directory.createToken(for: account, name: asked.name, read: read, share: share)
+        // The token's permissions live in the account's store too, so its rules apply to the token's client.
+        let store = try await gate.stores.store(for: account.id)
+        for type in read.union(share) {
+            try await store.setAuthorization(client: token.client, type: type, share: share.contains(type) ? .sharingAuthorized : .sharingDenied,
+                                             read: read.contains(type) ? .authorized : .denied)
+        }
+        return EditedResponse(status: .created, response: TokenJSON(token, secret: secret))
+    }
+
+    @Sendable func listTokens(_ request: Request, context: ServerRequestContext) async throws -> TokenListJSON {
+        let account = try await gate.account(request, context)
+        return TokenListJSON(tokens: try await gate.directory.tokens(of: account).map { TokenJSON($0) })
+    }
+
+    @Sendable func revokeToken(_ request: Request, context: ServerRequestContext) async throws -> HTTPResponse.Status {
+        let account = try await gate.account(request, context)
+        guard let id = UUID(uuidString: try context.parameters.require("id")),
+              try await gate.directory.revokeToken(id, of: account) else { throw ServerError.notFound("live token") }
+        return .noContent
+    }
+
+    // MARK: Workouts
+
+    @Sendable func workouts(_ request: Request, context: ServerRequestContext) async throws -> WorkoutPageJSON {
+        let caller = try await gate.caller(request, context)
+        try caller.requireRead(.workout)
+        let query = request.uri.queryParameters
+        var predicate = try Self.interval(query)
+        if let activity = query.get("activityType") {
+            guard let type = WorkoutActivityType.allCases.first(where: { $0.name == activity }) else {
+                throw ServerError.badParameter("activityType", "is not an activity type (e.g. running, cycling)")
+            }
+            predicate = predicate && .activityType(type)
+        }
+        if let cursor = query.get("cursor") { predicate = predicate && (try PageCursor(parsing: cursor)).predicate }
+        let limit = try Self.limit(query, default: 50, maximum: 500)
+        let found = try await caller.store.samples(matching: .workout, predicate: predicate, sort: [.startDate(ascending: false)],
+                                                   limit: limit + 1)
+        let workouts = found.prefix(limit).compactMap { object -> Workout? in if case .workout(let workout) = object { workout } else { nil } }
+        let cursor = PageCursor(after: workouts, more: found.count > limit, start: \.startDate, id: \.id)
+        return WorkoutPageJSON(workouts: workouts.map(WorkoutJSON.init), nextCursor: cursor?.text)
+    }
+
+    @Sendable func workout(_ request: Request, context: ServerRequestContext) async throws -> WorkoutDetailJSON {
+        let caller = try await gate.caller(request, context)
+        try caller.requireRead(.workout)
+        let workout = try await Self.visibleWorkout(try context.parameters.require("id"), caller)
+        let routes = caller.token.read.contains(.workoutRoute) ? try await caller.store.routes(forWorkout: workout.id).map(\.id) : []
+        return WorkoutDetailJSON(workout, routes: routes)
+    }
+
+    @Sendable func route(_ request: Request, context: ServerRequestContext) async throws -> RoutePageJSON {
+        let caller = try await gate.caller(request, context)
+        try caller.requireRead(.workout)
+        try caller.requireRead(.workoutRoute)
+        let workout = try await Self.visibleWorkout(try context.parameters.require("id"), caller)
+        guard let routeID = UUID(uuidString: try context.parameters.require("route")),
+              try await caller.store.routes(forWorkout: workout.id).contains(where: { $0.id == routeID }) else {
+            throw ServerError.notFound("route")
+        }
+        let query = request.uri.queryParameters
+        let after = try query.get("after").map { text -> Int in
+            guard let position = Int(text), position >= 0 else { throw ServerError.badParameter("after", "is not a position a page gave") }
+            return position
+        }
+        guard let page = try await caller.store.routeLocations(routeID, after: after, limit: try Self.limit(query, default: 1000, maximum: 10_000)) else {
+            throw ServerError.notFound("route")
+        }
+        return RoutePageJSON(locations: page.locations.map {
+            RoutePageJSON.Location(time: $0.timestamp, latitude: $0.latitude, longitude: $0.longitude, altitude: $0.altitude,
+                                   speed: $0.speed, horizontalAccuracy: $0.horizontalAccuracy)
+        }, next: page.next)
+    }
+
+    // MARK: Samples
+
+    @Sendable func samples(_ request: Request, context: ServerRequestContext) async throws -> SamplePageJSON {
+        let caller = try await gate.caller(request, context)
+        let identifier = try context.parameters.require("type")
+        guard let quantity = QuantityTypeIdentifier(rawValue: identifier) else {
+            throw ServerError.badParameter("type", "is not a quantity type identifier (e.g. HKQuantityTypeIdentifierHeartRate)")
+        }
+        try caller.requireRead(.quantity(quantity))
+        let query = request.uri.queryParameters
+        var predicate = try Self.interval(query)
+        if let source = query.get("source") { predicate = predicate && .source(source) }
+        if let cursor = query.get("cursor") { predicate = predicate && (try PageCursor(parsing: cursor)).predicate }
+        let limit = try Self.limit(query, default: 500, maximum: 5000)
+        let found = try await caller.store.samples(matching: .quantity(quantity), predicate: predicate,
+                                                   sort: [.startDate(ascending: false)], limit: limit + 1)
+        let samples = found.prefix(limit).compactMap { object -> QuantitySample? in
+            if case .quantitySample(let sample) = object { sample } else { nil }
+        }
+        let cursor = PageCursor(after: samples, more: found.count > limit, start: \.startDate, id: \.id)
+        return SamplePageJSON(samples: samples.map(QuantitySampleJSON.init), nextCursor: cursor?.text)
+    }
+
+    // MARK: Parameters
+
+    /// A workout the caller may see, or `notFound` — also for another account's or another source's it may not read.
+    static func visibleWorkout(_ text: String, _ caller: Gate.TokenCaller) async throws -> Workout {
+        guard let id = UUID(uuidString: text), case .workout(let workout)? = try await caller.store.object(id: id) else {
+            throw ServerError.notFound("workout")
+        }
+        return workout
+    }
+
+    static func types(_ identifiers: [String], _ field: String) throws -> Set<HealthObjectType> {
+        Set(try identifiers.map { identifier in
+            do { return try HealthObjectType(identifier: identifier) } catch {
+                throw ServerError(.badRequest, code: "token.scope", message: "'\(identifier)' in \(field) is not a type identifier.")
+            }
+        })
+    }
+
+    /// `from` and `to` (ISO 8601) as HealthKit's half-open interval predicate.
+    static func interval(_ query: Parameters) throws -> SamplePredicate {
+        func date(_ name: String) throws -> Date? {
+            guard let text = query.get(name) else { return nil }
+            guard let date = ISO8601DateFormatter().date(from: text) else {
+                throw ServerError.badParameter(name, "is not an ISO 8601 date and time, e.g. 2026-11-26T07:00:00Z")
+            }
+            return date
+        }
+        let from = try date("from"), to = try date("to")
+        return from == nil && to == nil ? .all : .date(from: from, to: to)
+    }
+
+    static func limit(_ query: Parameters, default value: Int, maximum: Int) throws -> Int {
+        guard let text = query.get("limit") else { return value }
+        guard let limit = Int(text), (1...maximum).contains(limit) else {
+            throw ServerError.badParameter("limit", "must be a whole number from 1 to \(maximum)")
+        }
+        return limit
+    }
+}

@@ -1,0 +1,73 @@
+public import Foundation
+public import Hummingbird
+public import Logging
+
+/// Where the server keeps its data and where it listens.
+public struct ServerConfiguration: Sendable {
+    /// The data folder: `server.sqlite` (accounts, tokens, audit) and `accounts/<id>/health.sqlite`.
+    public var dataFolder: URL
+    /// The address to listen on; loopback unless told otherwise.
+    public var host: String
+    /// The TCP port.
+    public var port: Int
+    /// bcrypt's cost for passwords (2^cost rounds; 12 by default).
+    public var bcryptCost: UInt8
+
+    /// Creates a configuration.
+    public init(dataFolder: URL, host: String = "127.0.0.1", port: Int = 8080, bcryptCost: UInt8 = 12) {
+        self.dataFolder = dataFolder
+        self.host = host
+        self.port = port
+        self.bcryptCost = bcryptCost
+    }
+
+    /// The server database's path.
+    var databasePath: String { dataFolder.appendingPathComponent("server.sqlite").path }
+}
+
+/// Pace's server: the HTTP API over one health store per account (docs/SERVER.md).
+///
+/// ```swift
+/// let app = try PaceServer.application(ServerConfiguration(dataFolder: folder))
+/// try await app.runService()      // until SIGTERM or SIGINT, then a graceful shutdown
+/// ```
+public enum PaceServer {
+    /// The application, ready to run.
+    /// - Throws: ``ServerError`` when the data folder or its database cannot be opened.
+    public static func application(_ configuration: ServerConfiguration,
+                                   logger: Logger = Logger(label: "org.pace.server")) throws -> some ApplicationProtocol {
+        let router = try router(configuration, logger: logger)
+        return Application(router: router,
+                           configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Pace"),
+                           logger: logger)
+    }
+
+    /// Builds the application and runs it until SIGTERM or SIGINT, then shuts it down gracefully
+    /// (requests in flight finish).
+    public static func run(_ configuration: ServerConfiguration, logger: Logger = Logger(label: "org.pace.server")) async throws {
+        try await application(configuration, logger: logger).runService()
+    }
+
+    /// The router alone (what tests drive).
+    public static func router(_ configuration: ServerConfiguration, logger: Logger = Logger(label: "org.pace.server"))
+        throws -> Router<ServerRequestContext> {
+        let directory = try accounts(configuration)
+        let gate = Gate(directory: directory, stores: AccountStores(folder: configuration.dataFolder.appendingPathComponent("accounts")),
+                        limiter: SignInLimiter())
+        let router = Router(context: ServerRequestContext.self)
+        router.middlewares.add(ServerMiddleware(logger: logger))
+        ServerRoutes(gate: gate).add(to: router)
+        return router
+    }
+
+    /// The server's account directory in the data folder (created when missing).
+    public static func accounts(_ configuration: ServerConfiguration) throws -> AccountDirectory {
+        do {
+            try FileManager.default.createDirectory(at: configuration.dataFolder, withIntermediateDirectories: true)
+        } catch {
+            throw ServerError(.internalServerError, code: "server.dataFolder",
+                              message: "The data folder \(configuration.dataFolder.path) cannot be created: \(error.localizedDescription)")
+        }
+        return try AccountDirectory(path: configuration.databasePath, bcryptCost: configuration.bcryptCost)
+    }
+}

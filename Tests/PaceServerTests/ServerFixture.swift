@@ -1,0 +1,74 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PaceModel
+@testable import PaceServer
+import PaceStore
+import PaceTestSupport
+import Testing
+
+/// A server on a temporary data folder, driven through Hummingbird's router tester, with helpers
+/// to make accounts, seed their stores and sign requests.
+struct ServerFixture {
+    let directory: TemporaryDirectory
+    let configuration: ServerConfiguration
+    let accounts: AccountDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        // A low bcrypt cost keeps the tests fast; the server's default is 12.
+        configuration = ServerConfiguration(dataFolder: URL(fileURLWithPath: directory.path("data")), bcryptCost: 4)
+        accounts = try PaceServer.accounts(configuration)
+    }
+
+    /// Runs `body` against the server's router.
+    func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let app = Application(router: try PaceServer.router(configuration))
+        try await app.test(.router, body)
+    }
+
+    /// A new account named `name` whose password is `name` repeated to 12 characters.
+    func account(_ name: String) async throws -> Account {
+        try await accounts.createAccount(name: name, password: Self.password(name), isAdmin: false)
+    }
+
+    static func password(_ name: String) -> String { String(repeating: name, count: 12 / name.count + 1) }
+
+    /// The account's own store file (the layout `AccountStores` uses), for seeding.
+    func store(of account: Account) throws -> HealthStore {
+        let folder = configuration.dataFolder.appendingPathComponent("accounts").appendingPathComponent(account.id.uuidString.lowercased())
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return try HealthStore(path: folder.appendingPathComponent("health.sqlite").path)
+    }
+
+    /// `Authorization: Basic` for the account.
+    static func basic(_ account: Account) -> HTTPFields {
+        [.authorization: "Basic " + Data("\(account.name):\(password(account.name))".utf8).base64EncodedString()]
+    }
+
+    /// `Authorization: Bearer` with a secret.
+    static func bearer(_ secret: String) -> HTTPFields { [.authorization: "Bearer " + secret] }
+
+    /// Makes a token through the API and returns its secret.
+    static func token(_ client: any TestClientProtocol, for account: Account, read: [HealthObjectType],
+                      share: [HealthObjectType] = []) async throws -> String {
+        let request = try JSONSerialization.data(withJSONObject: ["name": "test", "read": read.map(\.identifier),
+                                                                  "share": share.map(\.identifier)])
+        return try await client.execute(uri: "/api/v1/tokens", method: .post, headers: basic(account),
+                                        body: ByteBuffer(bytes: request)) { response in
+            #expect(response.status == .created, "\(String(buffer: response.body))")
+            let made = try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any]
+            return try #require(made?["token"] as? String)
+        }
+    }
+
+    /// The response's JSON object.
+    static func json(_ response: TestResponse) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any], "\(String(buffer: response.body))")
+    }
+
+    /// The error code of a JSON error response.
+    static func errorCode(_ response: TestResponse) throws -> String? {
+        (try json(response)["error"] as? [String: Any])?["code"] as? String
+    }
+}
