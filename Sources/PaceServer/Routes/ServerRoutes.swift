@@ -17,6 +17,7 @@ struct ServerRoutes: Sendable {
         api.get("/workouts/:id", use: workout)
         api.get("/workouts/:id/routes/:route", use: route)
         api.get("/samples/:type", use: samples)
+        api.get("/sync/changes", use: changes)
     }
 
     struct HealthJSON: ResponseEncodable, Codable, Sendable {
@@ -132,6 +133,37 @@ struct ServerRoutes: Sendable {
         }
         let cursor = PageCursor(after: samples, more: found.count > limit, start: \.startDate, id: \.id)
         return SamplePageJSON(samples: samples.map(QuantitySampleJSON.init), nextCursor: cursor?.text)
+    }
+
+    // MARK: Sync
+
+    /// Every change the token may read after an anchor, in the order they were made, paged: the
+    /// pull half of device sync (the store's anchored query over all the token's types at once).
+    @Sendable func changes(_ request: Request, context: ServerRequestContext) async throws -> SyncPageJSON {
+        let caller = try await gate.caller(request, context)
+        let types = caller.token.read.filter { type in
+            switch type {
+            case .quantity, .category, .workout, .workoutRoute: true
+            default: false
+            }
+        }.sorted { $0.identifier < $1.identifier }
+        guard !types.isEmpty else {
+            throw ServerError(.forbidden, code: "scope.read", message: "This token may read no samples, workouts or routes to sync.")
+        }
+        let query = request.uri.queryParameters
+        let anchor = try query.get("anchor").map(SyncAnchorText.anchor)
+        let limit = try Self.limit(query, default: 1000, maximum: 10_000)
+        let result: AnchoredObjectResult
+        do throws(StoreError) {
+            result = try await caller.store.anchoredObjects(types.map { AnchoredObjectQuery(type: $0, anchor: anchor) }, limit: limit)
+        } catch {
+            guard error.code == .foreignAnchor else { throw error }
+            throw ServerError(.gone, code: "sync.resync",
+                              message: "This anchor belongs to a store the server no longer has; pull again without an anchor and replace what you have.")
+        }
+        return SyncPageJSON(objects: result.added.map(SyncObjectJSON.init),
+                            deleted: result.deleted.map { SyncDeletionJSON(id: $0.id, type: $0.objectType.identifier, deletedAt: $0.deletedAt) },
+                            anchor: SyncAnchorText.text(result.anchor), hasMore: result.hasMore)
     }
 
     // MARK: Parameters

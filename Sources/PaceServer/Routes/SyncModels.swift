@@ -1,0 +1,73 @@
+import Foundation
+import Hummingbird
+import PaceModel
+import PaceStore
+
+/// One object in a sync page: its kind and the object itself, in Pace's own encoding (every
+/// field, metadata and device included), so a client stores exactly what the server has.
+struct SyncObjectJSON: Encodable, Sendable {
+    let object: HealthObject
+
+    init(_ object: HealthObject) {
+        self.object = object
+    }
+
+    private enum Keys: String, CodingKey {
+        case kind, object
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        switch object {
+        case .quantitySample(let sample):
+            try container.encode("quantitySample", forKey: .kind)
+            try container.encode(sample, forKey: .object)
+        case .categorySample(let sample):
+            try container.encode("categorySample", forKey: .kind)
+            try container.encode(sample, forKey: .object)
+        case .workout(let workout):
+            try container.encode("workout", forKey: .kind)
+            try container.encode(workout, forKey: .object)
+        case .workoutRoute(let route):
+            try container.encode("workoutRoute", forKey: .kind)
+            try container.encode(route, forKey: .object)
+        }
+    }
+}
+
+/// A deleted object in a sync page.
+struct SyncDeletionJSON: Codable, Sendable {
+    var id: UUID
+    var type: String
+    var deletedAt: Date
+}
+
+/// One page of changes after an anchor.
+struct SyncPageJSON: ResponseEncodable, Encodable, Sendable {
+    /// Objects added since the anchor, in the order they were saved.
+    var objects: [SyncObjectJSON]
+    /// Objects deleted since the anchor.
+    var deleted: [SyncDeletionJSON]
+    /// Where to resume: pass it as `anchor` next time (opaque).
+    var anchor: String
+    /// Whether more changes follow right away.
+    var hasMore: Bool
+}
+
+/// The opaque text form of a store anchor (base64url of its JSON).
+enum SyncAnchorText {
+    static func text(_ anchor: QueryAnchor) -> String {
+        let data = (try? JSONEncoder().encode(anchor)) ?? Data()
+        return data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    static func anchor(_ text: String) throws -> QueryAnchor {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64), let anchor = try? JSONDecoder().decode(QueryAnchor.self, from: data) else {
+            throw ServerError.badParameter("anchor", "is not an anchor this server gave; pull again without one to start over")
+        }
+        return anchor
+    }
+}
