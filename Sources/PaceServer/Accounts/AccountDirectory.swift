@@ -62,6 +62,18 @@ public struct AccountDirectory: Sendable {
                 CREATE INDEX auditEvent_account ON auditEvent (account, at);
                 """)
         }
+        migrator.registerMigration("v2-sync-replies") { db in
+            try db.execute(sql: """
+                CREATE TABLE syncReply (
+                    token TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    saved INTEGER NOT NULL,
+                    alreadyStored INTEGER NOT NULL,
+                    at REAL NOT NULL,
+                    PRIMARY KEY (token, key)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 

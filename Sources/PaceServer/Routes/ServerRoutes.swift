@@ -18,6 +18,7 @@ struct ServerRoutes: Sendable {
         api.get("/workouts/:id/routes/:route", use: route)
         api.get("/samples/:type", use: samples)
         api.get("/sync/changes", use: changes)
+        api.post("/sync/objects", use: SyncPush(gate: gate, replies: SyncReplies(directory: gate.directory)).push)
     }
 
     struct HealthJSON: ResponseEncodable, Codable, Sendable {

@@ -3,9 +3,9 @@ import Hummingbird
 import PaceModel
 import PaceStore
 
-/// One object in a sync page: its kind and the object itself, in Pace's own encoding (every
-/// field, metadata and device included), so a client stores exactly what the server has.
-struct SyncObjectJSON: Encodable, Sendable {
+/// One object in a sync page or push: its kind and the object itself, in Pace's own encoding
+/// (every field, metadata and device included), so both sides store exactly the same object.
+struct SyncObjectJSON: Codable, Sendable {
     let object: HealthObject
 
     init(_ object: HealthObject) {
@@ -14,6 +14,20 @@ struct SyncObjectJSON: Encodable, Sendable {
 
     private enum Keys: String, CodingKey {
         case kind, object
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        let kind = try container.decode(String.self, forKey: .kind)
+        switch kind {
+        case "quantitySample": object = .quantitySample(try container.decode(QuantitySample.self, forKey: .object))
+        case "categorySample": object = .categorySample(try container.decode(CategorySample.self, forKey: .object))
+        case "workout": object = .workout(try container.decode(Workout.self, forKey: .object))
+        case "workoutRoute": object = .workoutRoute(try container.decode(WorkoutRoute.self, forKey: .object))
+        default:
+            throw DecodingError.dataCorruptedError(forKey: .kind, in: container,
+                                                   debugDescription: "'\(kind)' is not quantitySample, categorySample, workout or workoutRoute")
+        }
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -70,4 +84,17 @@ enum SyncAnchorText {
         }
         return anchor
     }
+}
+
+/// A batch of objects a device pushes.
+struct SyncPushJSON: Decodable, Sendable {
+    var objects: [SyncObjectJSON]
+}
+
+/// What a push did.
+struct SyncPushResultJSON: ResponseEncodable, Codable, Sendable {
+    /// Objects stored by this push (new, or replacing an older sync version).
+    var saved: Int
+    /// Objects the server had already, identical: a replay.
+    var alreadyStored: Int
 }

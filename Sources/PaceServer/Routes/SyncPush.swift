@@ -1,0 +1,109 @@
+import Foundation
+import GRDB
+import HTTPTypes
+import Hummingbird
+import PaceModel
+import PaceStore
+
+/// Device sync's push: a batch of objects with their UUIDs, sources, sync identifiers and versions,
+/// saved in one transaction with HealthKit's rules, within the token's share scope.
+///
+/// - A new object is saved; one with a sync identifier and a higher version replaces the stored one.
+/// - An object the store holds already, identical, counts as a replay (`alreadyStored`), so a push
+///   retried after a dropped connection succeeds; with an `Idempotency-Key` header the first
+///   answer is given again without touching the store.
+/// - Anything else that collides — the same UUID with other content, the same sync identifier and
+///   version with other content, a deleted UUID — refuses the whole batch with `409 sync.conflict`
+///   naming the object.
+struct SyncPush: Sendable {
+    /// A push's body is read up to this many bytes (100,000 samples fit).
+    static let maximumBytes = 64 << 20
+
+    let gate: Gate
+    let replies: SyncReplies
+
+    @Sendable func push(_ request: Request, context: ServerRequestContext) async throws -> SyncPushResultJSON {
+        let caller = try await gate.caller(request, context)
+        let key = request.headers[SyncReplies.header]
+        if let key, let earlier = try await replies.reply(token: caller.token.id, key: key) { return earlier }
+        let body: ByteBuffer
+        do { body = try await request.body.collect(upTo: Self.maximumBytes) } catch {
+            throw ServerError(.contentTooLarge, code: "request.tooLarge",
+                              message: "A push holds at most \(Self.maximumBytes >> 20) MiB; send the objects in several pushes.")
+        }
+        let batch: SyncPushJSON
+        do { batch = try JSONDecoder().decode(SyncPushJSON.self, from: Data(body.readableBytesView)) } catch {
+            throw ServerError(.badRequest, code: "sync.invalid",
+                              message: "Send {\"objects\": [{\"kind\": …, \"object\": …}]} in the form the pull gives: \(Self.describe(error))")
+        }
+        let objects = batch.objects.map(\.object)
+        for type in Set(objects.map(\.objectType)) { try caller.requireShare(type) }
+        let store = try await gate.stores.store(for: caller.token.account)
+        // Replays: objects stored already, identical, are not saved again.
+        var fresh: [HealthObject] = []
+        var replayed = 0
+        for object in objects {
+            if let stored = try await store.object(id: object.id) {
+                guard stored == object else {
+                    throw ServerError(.conflict, code: "sync.conflict",
+                                      message: "\(object.objectType.identifier) \(object.id.uuidString) is stored with other content; objects never change — give the new content a new UUID and a higher sync version. Nothing was saved.")
+                }
+                replayed += 1
+            } else {
+                fresh.append(object)
+            }
+        }
+        do throws(StoreError) {
+            try await store.save(fresh)
+        } catch {
+            switch error.code {
+            case .invalidObject, .workoutNotFound:
+                throw ServerError(.badRequest, code: "sync.invalid", message: error.message)
+            case .duplicateObject, .deletedObject, .syncVersionNotHigher, .syncIdentifierConflict, .routeAlreadyAttached:
+                throw ServerError(.conflict, code: "sync.conflict", message: error.message)
+            default:
+                throw error
+            }
+        }
+        let result = SyncPushResultJSON(saved: fresh.count, alreadyStored: replayed)
+        if let key { try await replies.record(result, token: caller.token.id, key: key) }
+        return result
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "the body is not JSON." }
+        switch error {
+        case .keyNotFound(let key, let context): return "'\(key.stringValue)' is missing at \(path(context))."
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "\(context.debugDescription) at \(path(context))."
+        @unknown default: return "the body cannot be read."
+        }
+    }
+
+    private static func path(_ context: DecodingError.Context) -> String {
+        context.codingPath.isEmpty ? "the top" : context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    }
+}
+
+/// The answers to pushes made with an `Idempotency-Key`, kept a day in the server database.
+struct SyncReplies: Sendable {
+    /// The header naming a push.
+    static let header = HTTPField.Name("Idempotency-Key")!
+    let directory: AccountDirectory
+
+    func reply(token: UUID, key: String) async throws -> SyncPushResultJSON? {
+        try await directory.pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT saved, alreadyStored FROM syncReply WHERE token = ? AND key = ? AND at > ?",
+                             arguments: [token.uuidString, key, Date().timeIntervalSince1970 - 86_400])
+                .map { SyncPushResultJSON(saved: $0["saved"], alreadyStored: $0["alreadyStored"]) }
+        }
+    }
+
+    func record(_ result: SyncPushResultJSON, token: UUID, key: String) async throws {
+        try await directory.pool.write { db in
+            try db.execute(sql: "DELETE FROM syncReply WHERE at <= ?", arguments: [Date().timeIntervalSince1970 - 86_400])
+            try db.execute(sql: "INSERT OR REPLACE INTO syncReply (token, key, saved, alreadyStored, at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [token.uuidString, key, result.saved, result.alreadyStored, Date().timeIntervalSince1970])
+        }
+    }
+}
