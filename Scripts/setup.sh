@@ -6,7 +6,8 @@
 #   Scripts/setup.sh test   also what the tests use: xmllint and gpsbabel (independent checks of Pace's
 #                           GPX, TCX and FIT), gpsd with gpsfake and dbus-daemon (the sensor tests run
 #                           real services), and from PyPI dbus-next (the fake BlueZ), fitdecode and
-#                           garmin-fit-sdk (independent FIT decoders)
+#                           garmin-fit-sdk (independent FIT decoders), schemathesis (keeps the server's
+#                           OpenAPI document true)
 #
 # apt-get runs as root, or through sudo; pip installs for the python3 on PATH (the tests run that one).
 # Every install is tried three times: a package mirror or index can fail for a moment.
@@ -72,6 +73,7 @@ python_modules=(
     "dbus_next dbus-next==0.2.3 python3-dbus-next"
     "fitdecode fitdecode python3-fitdecode"
     "garmin_fit_sdk garmin-fit-sdk -"
+    "schemathesis schemathesis==4.32.5 -"
 )
 for entry in "${python_modules[@]}"; do
     read -r module requirement debian <<<"$entry"

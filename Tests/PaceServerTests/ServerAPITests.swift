@@ -20,6 +20,9 @@ import Testing
                 #expect(response.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true)
                 #expect(response.headers[.cacheControl] == "no-store")
             }
+            try await client.execute(uri: "/api/v1/workouts", method: .delete) { response in
+                #expect(response.status == .methodNotAllowed && response.headers[.allow] == "GET")
+            }
             try await client.execute(uri: "/api/v1/nothing-here", method: .get) { response in
                 #expect(response.status == .notFound)
                 let errorCode = try ServerFixture.errorCode(response)
@@ -172,7 +175,8 @@ import Testing
         try await fixture.test { client in
             let secret = try await ServerFixture.token(client, for: alice, read: [.workout])
             for (uri, code) in [("/api/v1/workouts?limit=0", "request.parameter"), ("/api/v1/workouts?limit=abc", "request.parameter"),
-                                ("/api/v1/workouts?from=yesterday", "request.parameter"), ("/api/v1/workouts?cursor=%21%21", "request.parameter"),
+                                ("/api/v1/workouts?from=yesterday", "request.parameter"),
+                                ("/api/v1/workouts?from=2026-11-21T00:00:00Z&to=2026-11-20T00:00:00Z", "request.parameter"), ("/api/v1/workouts?cursor=%21%21", "request.parameter"),
                                 ("/api/v1/workouts?activityType=flying", "request.parameter"),
                                 ("/api/v1/samples/HKQuantityTypeIdentifierNothing", "request.parameter")] {
                 try await client.execute(uri: uri, method: .get, headers: ServerFixture.bearer(secret)) { response in

@@ -42,7 +42,9 @@ import Testing
             let first = try await Self.push(client, watch, objects, key: "push-1")
             #expect(first.status == .ok && first.json["saved"] as? Int == 3, "\(first.json)")
             let keyed = try await Self.push(client, watch, objects, key: "push-1")
-            #expect(keyed.json["saved"] as? Int == 3, "the same key gives the first answer again")
+            #expect(keyed.json["saved"] as? Int == 3, "the same key gives the first answer again: \(keyed.json)")
+            let reused = try await Self.push(client, watch, Array(objects.prefix(1)), key: "push-1")
+            #expect(reused.status == .unprocessableContent, "a key given to another push is refused")
             let retried = try await Self.push(client, watch, objects)
             #expect(retried.status == .ok && retried.json["saved"] as? Int == 0 && retried.json["alreadyStored"] as? Int == 3)
 

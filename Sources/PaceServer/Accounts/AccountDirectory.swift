@@ -69,6 +69,7 @@ public struct AccountDirectory: Sendable {
                     key TEXT NOT NULL,
                     saved INTEGER NOT NULL,
                     alreadyStored INTEGER NOT NULL,
+                    bodyHash TEXT NOT NULL,
                     at REAL NOT NULL,
                     PRIMARY KEY (token, key)
                 ) WITHOUT ROWID;
@@ -228,7 +229,12 @@ public struct AccountDirectory: Sendable {
 
     /// The SHA-256 of a secret, in hex.
     static func hash(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        hash(Data(secret.utf8))
+    }
+
+    /// The SHA-256 of some bytes, in hex.
+    static func hash(_ data: Data) -> String {
+        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
     }
 
     private static func encode(_ types: Set<HealthObjectType>) -> String {

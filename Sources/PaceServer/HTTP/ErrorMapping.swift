@@ -35,7 +35,8 @@ struct ServerMiddleware: RouterMiddleware {
             return error
         case let error as StoreError:
             switch error.code {
-            case .invalidQuery, .invalidPredicate:
+            case .invalidQuery, .invalidPredicate, .invalidDateRange, .invalidInterval, .tooManyIntervals, .incompatibleUnit,
+                 .optionDoesNotFitType, .noStatisticRequested:
                 return ServerError(.badRequest, code: "request.query", message: error.message)
             case .notAuthorized:
                 return ServerError(.forbidden, code: "scope.share", message: "This token may not write what was sent.")
@@ -43,6 +44,10 @@ struct ServerMiddleware: RouterMiddleware {
                 logger.error("Store error", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
                 return ServerError(.internalServerError, code: "server.internal", message: "The server failed; its log says why.")
             }
+        case let error as HTTPError where error.status == .notFound && !ServerRoutes.methods(for: request.uri.path).isEmpty:
+            let allowed = ServerRoutes.methods(for: request.uri.path).map(\.rawValue).joined(separator: ", ")
+            return ServerError(.methodNotAllowed, code: "request.method",
+                               message: "\(request.method.rawValue) is not allowed here; use \(allowed).", headers: [.allow: allowed])
         case let error as HTTPError:
             let code = switch error.status {
             case .notFound: "notFound"

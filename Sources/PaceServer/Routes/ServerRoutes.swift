@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import PaceModel
 import PaceStore
@@ -7,18 +8,44 @@ import PaceStore
 struct ServerRoutes: Sendable {
     let gate: Gate
 
+    /// Every route: method and path pattern (`:name` matches one segment).
+    static let table: [(method: HTTPRequest.Method, path: String)] = [
+        (.get, "/api/v1/health"),
+        (.post, "/api/v1/tokens"), (.get, "/api/v1/tokens"), (.delete, "/api/v1/tokens/:id"),
+        (.get, "/api/v1/workouts"), (.get, "/api/v1/workouts/:id"), (.get, "/api/v1/workouts/:id/routes/:route"),
+        (.get, "/api/v1/samples/:type"),
+        (.get, "/api/v1/sync/changes"), (.post, "/api/v1/sync/objects"),
+    ]
+
+    /// The methods a path has routes for (empty for a path with none): a `405` tells them apart from a `404`.
+    static func methods(for path: String) -> [HTTPRequest.Method] {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        return table.filter { route in
+            let pattern = route.path.split(separator: "/", omittingEmptySubsequences: true)
+            return pattern.count == segments.count && zip(pattern, segments).allSatisfy { $0.hasPrefix(":") || $0 == $1 }
+        }.map(\.method)
+    }
+
     func add(to router: Router<ServerRequestContext>) {
-        router.get("/api/v1/health") { _, _ in HealthJSON(status: "ok") }
-        let api = router.group("/api/v1")
-        api.post("/tokens", use: createToken)
-        api.get("/tokens", use: listTokens)
-        api.delete("/tokens/:id", use: revokeToken)
-        api.get("/workouts", use: workouts)
-        api.get("/workouts/:id", use: workout)
-        api.get("/workouts/:id/routes/:route", use: route)
-        api.get("/samples/:type", use: samples)
-        api.get("/sync/changes", use: changes)
-        api.post("/sync/objects", use: SyncPush(gate: gate, replies: SyncReplies(directory: gate.directory)).push)
+        let push = SyncPush(gate: gate, replies: SyncReplies(directory: gate.directory))
+        let handlers: [String: @Sendable (Request, ServerRequestContext) async throws -> Response] = [
+            "GET /api/v1/health": { request, context in try HealthJSON(status: "ok").response(from: request, context: context) },
+            "POST /api/v1/tokens": { try await createToken($0, context: $1).response(from: $0, context: $1) },
+            "GET /api/v1/tokens": { try await listTokens($0, context: $1).response(from: $0, context: $1) },
+            "DELETE /api/v1/tokens/:id": { try await revokeToken($0, context: $1).response(from: $0, context: $1) },
+            "GET /api/v1/workouts": { try await workouts($0, context: $1).response(from: $0, context: $1) },
+            "GET /api/v1/workouts/:id": { try await workout($0, context: $1).response(from: $0, context: $1) },
+            "GET /api/v1/workouts/:id/routes/:route": { try await route($0, context: $1).response(from: $0, context: $1) },
+            "GET /api/v1/samples/:type": { try await samples($0, context: $1).response(from: $0, context: $1) },
+            "GET /api/v1/sync/changes": { try await changes($0, context: $1).response(from: $0, context: $1) },
+            "POST /api/v1/sync/objects": { try await push.push($0, context: $1).response(from: $0, context: $1) },
+        ]
+        for route in Self.table {
+            guard let handler = handlers["\(route.method.rawValue) \(route.path)"] else {
+                preconditionFailure("no handler for \(route.method.rawValue) \(route.path)")
+            }
+            router.on(RouterPath(route.path), method: route.method, use: handler)
+        }
     }
 
     struct HealthJSON: ResponseEncodable, Codable, Sendable {
@@ -195,6 +222,7 @@ struct ServerRoutes: Sendable {
             return date
         }
         let from = try date("from"), to = try date("to")
+        if let from, let to, to < from { throw ServerError.badParameter("to", "is before 'from'; give the earlier date as 'from'") }
         return from == nil && to == nil ? .all : .date(from: from, to: to)
     }
 

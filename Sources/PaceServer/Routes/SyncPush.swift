@@ -24,8 +24,6 @@ struct SyncPush: Sendable {
 
     @Sendable func push(_ request: Request, context: ServerRequestContext) async throws -> SyncPushResultJSON {
         let caller = try await gate.caller(request, context)
-        let key = request.headers[SyncReplies.header]
-        if let key, let earlier = try await replies.reply(token: caller.token.id, key: key) { return earlier }
         let body: ByteBuffer
         do { body = try await request.body.collect(upTo: Self.maximumBytes) } catch {
             throw ServerError(.contentTooLarge, code: "request.tooLarge",
@@ -35,6 +33,18 @@ struct SyncPush: Sendable {
         do { batch = try JSONDecoder().decode(SyncPushJSON.self, from: Data(body.readableBytesView)) } catch {
             throw ServerError(.badRequest, code: "sync.invalid",
                               message: "Send {\"objects\": [{\"kind\": …, \"object\": …}]} in the form the pull gives: \(Self.describe(error))")
+        }
+        // A repeat carries the same objects, whatever the order of their JSON keys: the canonical form is compared.
+        let key = request.headers[SyncReplies.header]
+        let canonical = JSONEncoder()
+        canonical.outputFormatting = [.sortedKeys]
+        let bodyHash = AccountDirectory.hash((try? canonical.encode(batch.objects)) ?? Data())
+        if let key, let earlier = try await replies.reply(token: caller.token.id, key: key) {
+            guard earlier.bodyHash == bodyHash else {
+                throw ServerError(.unprocessableContent, code: "sync.keyReused",
+                                  message: "This Idempotency-Key was used for another push; give each push its own key.")
+            }
+            return earlier.result
         }
         let objects = batch.objects.map(\.object)
         for type in Set(objects.map(\.objectType)) { try caller.requireShare(type) }
@@ -66,7 +76,7 @@ struct SyncPush: Sendable {
             }
         }
         let result = SyncPushResultJSON(saved: fresh.count, alreadyStored: replayed)
-        if let key { try await replies.record(result, token: caller.token.id, key: key) }
+        if let key { try await replies.record(result, bodyHash: bodyHash, token: caller.token.id, key: key) }
         return result
     }
 
@@ -91,19 +101,21 @@ struct SyncReplies: Sendable {
     static let header = HTTPField.Name("Idempotency-Key")!
     let directory: AccountDirectory
 
-    func reply(token: UUID, key: String) async throws -> SyncPushResultJSON? {
+    /// The answer given to the token's push with this key within a day, and the hash of that push's body.
+    func reply(token: UUID, key: String) async throws -> (result: SyncPushResultJSON, bodyHash: String)? {
         try await directory.pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT saved, alreadyStored FROM syncReply WHERE token = ? AND key = ? AND at > ?",
+            try Row.fetchOne(db, sql: "SELECT saved, alreadyStored, bodyHash FROM syncReply WHERE token = ? AND key = ? AND at > ?",
                              arguments: [token.uuidString, key, Date().timeIntervalSince1970 - 86_400])
-                .map { SyncPushResultJSON(saved: $0["saved"], alreadyStored: $0["alreadyStored"]) }
+                .map { (SyncPushResultJSON(saved: $0["saved"], alreadyStored: $0["alreadyStored"]), $0["bodyHash"]) }
         }
     }
 
-    func record(_ result: SyncPushResultJSON, token: UUID, key: String) async throws {
+    func record(_ result: SyncPushResultJSON, bodyHash: String, token: UUID, key: String) async throws {
         try await directory.pool.write { db in
             try db.execute(sql: "DELETE FROM syncReply WHERE at <= ?", arguments: [Date().timeIntervalSince1970 - 86_400])
-            try db.execute(sql: "INSERT OR REPLACE INTO syncReply (token, key, saved, alreadyStored, at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [token.uuidString, key, result.saved, result.alreadyStored, Date().timeIntervalSince1970])
+            try db.execute(sql: """
+                INSERT OR REPLACE INTO syncReply (token, key, saved, alreadyStored, bodyHash, at) VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [token.uuidString, key, result.saved, result.alreadyStored, bodyHash, Date().timeIntervalSince1970])
         }
     }
 }
