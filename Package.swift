@@ -111,6 +111,7 @@ let package = Package(
             dependencies: [
                 "PaceModel",
                 "PaceStore",
+                "PaceTransfer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

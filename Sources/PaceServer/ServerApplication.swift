@@ -12,13 +12,17 @@ public struct ServerConfiguration: Sendable {
     public var port: Int
     /// bcrypt's cost for passwords (2^cost rounds; 12 by default).
     public var bcryptCost: UInt8
+    /// The largest upload accepted, in bytes (1 GiB by default).
+    public var maximumUploadBytes: Int
 
     /// Creates a configuration.
-    public init(dataFolder: URL, host: String = "127.0.0.1", port: Int = 8080, bcryptCost: UInt8 = 12) {
+    public init(dataFolder: URL, host: String = "127.0.0.1", port: Int = 8080, bcryptCost: UInt8 = 12,
+                maximumUploadBytes: Int = 1 << 30) {
         self.dataFolder = dataFolder
         self.host = host
         self.port = port
         self.bcryptCost = bcryptCost
+        self.maximumUploadBytes = maximumUploadBytes
     }
 
     /// The server database's path.
@@ -35,8 +39,8 @@ public enum PaceServer {
     /// The application, ready to run.
     /// - Throws: ``ServerError`` when the data folder or its database cannot be opened.
     public static func application(_ configuration: ServerConfiguration,
-                                   logger: Logger = Logger(label: "org.pace.server")) throws -> some ApplicationProtocol {
-        let router = try router(configuration, logger: logger)
+                                   logger: Logger = Logger(label: "org.pace.server")) async throws -> some ApplicationProtocol {
+        let router = try await router(configuration, logger: logger)
         return Application(router: router,
                            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Pace"),
                            logger: logger)
@@ -49,14 +53,18 @@ public enum PaceServer {
     }
 
     /// The router alone (what tests drive).
+    /// The router alone (what tests drive). Uploads a killed server left unfinished are queued again.
     public static func router(_ configuration: ServerConfiguration, logger: Logger = Logger(label: "org.pace.server"))
-        throws -> Router<ServerRequestContext> {
+        async throws -> Router<ServerRequestContext> {
         let directory = try accounts(configuration)
-        let gate = Gate(directory: directory, stores: AccountStores(folder: configuration.dataFolder.appendingPathComponent("accounts")),
-                        limiter: SignInLimiter())
+        let stores = AccountStores(folder: configuration.dataFolder.appendingPathComponent("accounts"))
+        let gate = Gate(directory: directory, stores: stores, limiter: SignInLimiter())
+        let queue = UploadQueue(directory: directory, stores: stores, folder: configuration.dataFolder.appendingPathComponent("uploads"))
+        try await queue.resume()
         let router = Router(context: ServerRequestContext.self)
         router.middlewares.add(ServerMiddleware(logger: logger))
-        ServerRoutes(gate: gate).add(to: router)
+        ServerRoutes(gate: gate, uploads: UploadRoutes(gate: gate, queue: queue, maximumBytes: configuration.maximumUploadBytes))
+            .add(to: router)
         return router
     }
 

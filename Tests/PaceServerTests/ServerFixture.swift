@@ -14,16 +14,17 @@ struct ServerFixture {
     let configuration: ServerConfiguration
     let accounts: AccountDirectory
 
-    init() throws {
+    init(maximumUploadBytes: Int = 1 << 30) throws {
         directory = try TemporaryDirectory()
         // A low bcrypt cost keeps the tests fast; the server's default is 12.
-        configuration = ServerConfiguration(dataFolder: URL(fileURLWithPath: directory.path("data")), bcryptCost: 4)
+        configuration = ServerConfiguration(dataFolder: URL(fileURLWithPath: directory.path("data")), bcryptCost: 4,
+                                            maximumUploadBytes: maximumUploadBytes)
         accounts = try PaceServer.accounts(configuration)
     }
 
     /// Runs `body` against the server's router.
     func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let app = Application(router: try PaceServer.router(configuration))
+        let app = Application(router: try await PaceServer.router(configuration))
         try await app.test(.router, body)
     }
 

@@ -75,6 +75,25 @@ public struct AccountDirectory: Sendable {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v3-upload-jobs") { db in
+            try db.execute(sql: """
+                CREATE TABLE uploadJob (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    account TEXT NOT NULL REFERENCES account (id) ON DELETE CASCADE,
+                    contentHash TEXT NOT NULL,
+                    format TEXT NOT NULL,
+                    size INTEGER NOT NULL,
+                    status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed')),
+                    imported INTEGER NOT NULL DEFAULT 0,
+                    duplicates INTEGER NOT NULL DEFAULT 0,
+                    problems TEXT NOT NULL DEFAULT '[]',
+                    createdAt REAL NOT NULL,
+                    finishedAt REAL,
+                    UNIQUE (account, contentHash)
+                ) WITHOUT ROWID;
+                CREATE INDEX uploadJob_status ON uploadJob (status, createdAt);
+                """)
+        }
         return migrator
     }
 

@@ -7,6 +7,7 @@ import PaceStore
 /// The API under `/api/v1`: every handler asks ``Gate`` who is calling before anything else.
 struct ServerRoutes: Sendable {
     let gate: Gate
+    let uploads: UploadRoutes
 
     /// Every route: method and path pattern (`:name` matches one segment).
     static let table: [(method: HTTPRequest.Method, path: String)] = [
@@ -15,6 +16,7 @@ struct ServerRoutes: Sendable {
         (.get, "/api/v1/workouts"), (.get, "/api/v1/workouts/:id"), (.get, "/api/v1/workouts/:id/routes/:route"),
         (.get, "/api/v1/samples/:type"),
         (.get, "/api/v1/sync/changes"), (.post, "/api/v1/sync/objects"),
+        (.post, "/api/v1/uploads"), (.get, "/api/v1/uploads/:id"),
     ]
 
     /// The methods a path has routes for (empty for a path with none): a `405` tells them apart from a `404`.
@@ -39,6 +41,8 @@ struct ServerRoutes: Sendable {
             "GET /api/v1/samples/:type": { try await samples($0, context: $1).response(from: $0, context: $1) },
             "GET /api/v1/sync/changes": { try await changes($0, context: $1).response(from: $0, context: $1) },
             "POST /api/v1/sync/objects": { try await push.push($0, context: $1).response(from: $0, context: $1) },
+            "POST /api/v1/uploads": { try await uploads.upload($0, context: $1).response(from: $0, context: $1) },
+            "GET /api/v1/uploads/:id": { try await uploads.status($0, context: $1).response(from: $0, context: $1) },
         ]
         for route in Self.table {
             guard let handler = handlers["\(route.method.rawValue) \(route.path)"] else {
