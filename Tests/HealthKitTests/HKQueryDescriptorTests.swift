@@ -42,12 +42,18 @@ import Testing
         #expect(collection.statistics().map { $0.averageQuantity()?.doubleValue(for: bpm) } == [130])
     }
 
-    @Test func aSampleQueryOfSeveralDescriptorsMergesTheirSamplesInOrder() async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+    /// A store in `directory` where the test app may read and write heart rate and steps.
+    func heartRateAndSteps(_ directory: TemporaryDirectory) async throws -> (HKHealthStore, HKQuantityType, HKQuantityType) {
         let store = HKHealthStore.granted(in: directory)
         let heartRate = HKQuantityType(.heartRate), steps = HKQuantityType(.stepCount)
         try await store.requestAuthorization(toShare: [heartRate, steps], read: [heartRate, steps])
+        return (store, heartRate, steps)
+    }
+
+    @Test func aSampleQueryOfSeveralDescriptorsMergesTheirSamplesInOrder() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (store, heartRate, steps) = try await heartRateAndSteps(directory)
         let beat = HKQuantitySample(type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: 120), start: start, end: start)
         let walk = HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 50),
                                     start: start.addingTimeInterval(30), end: start.addingTimeInterval(90))
@@ -67,9 +73,7 @@ import Testing
     @Test func anAnchoredQueryOfSeveralDescriptorsPagesTheirChangesInOrder() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = HKHealthStore.granted(in: directory)
-        let heartRate = HKQuantityType(.heartRate), steps = HKQuantityType(.stepCount)
-        try await store.requestAuthorization(toShare: [heartRate, steps], read: [heartRate, steps])
+        let (store, heartRate, steps) = try await heartRateAndSteps(directory)
         var saved: [HKQuantitySample] = []
         for index in 0..<5 {
             let time = start.addingTimeInterval(Double(index) * 60)
@@ -112,9 +116,7 @@ import Testing
     @Test func aLongRunningAnchoredDescriptorOfTwoTypesReportsEachLaterChange() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = HKHealthStore.granted(in: directory)
-        let heartRate = HKQuantityType(.heartRate), steps = HKQuantityType(.stepCount)
-        try await store.requestAuthorization(toShare: [heartRate, steps], read: [heartRate, steps])
+        let (store, heartRate, steps) = try await heartRateAndSteps(directory)
         let beat = HKQuantitySample(type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: 120), start: start, end: start)
         try await store.save(beat)
         let descriptor = HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: heartRate), .quantitySample(type: steps)], anchor: nil)

@@ -242,8 +242,7 @@ public struct AccountDirectory: Sendable {
     static func randomSecret() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Base64URL.encode(Data(bytes))
     }
 
     /// The SHA-256 of a secret, in hex.

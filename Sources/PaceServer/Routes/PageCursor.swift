@@ -20,9 +20,7 @@ struct PageCursor: Codable, Equatable {
 
     /// Reads a cursor a client sent back.
     init(parsing text: String) throws {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64), let cursor = try? JSONDecoder().decode(PageCursor.self, from: data) else {
+        guard let data = Base64URL.decode(text), let cursor = try? JSONDecoder().decode(PageCursor.self, from: data) else {
             throw ServerError.badParameter("cursor", "is not a cursor this server gave; start again without it")
         }
         self = cursor
@@ -30,9 +28,7 @@ struct PageCursor: Codable, Equatable {
 
     /// The cursor as text.
     var text: String {
-        let data = (try? JSONEncoder().encode(self)) ?? Data()
-        return data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Base64URL.encode((try? JSONEncoder().encode(self)) ?? Data())
     }
 
     /// Objects after the cursor, newest first: started earlier, or at the same instant and not given yet.

@@ -71,15 +71,11 @@ struct SyncPageJSON: ResponseEncodable, Encodable, Sendable {
 /// The opaque text form of a store anchor (base64url of its JSON).
 enum SyncAnchorText {
     static func text(_ anchor: QueryAnchor) -> String {
-        let data = (try? JSONEncoder().encode(anchor)) ?? Data()
-        return data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Base64URL.encode((try? JSONEncoder().encode(anchor)) ?? Data())
     }
 
     static func anchor(_ text: String) throws -> QueryAnchor {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64), let anchor = try? JSONDecoder().decode(QueryAnchor.self, from: data) else {
+        guard let data = Base64URL.decode(text), let anchor = try? JSONDecoder().decode(QueryAnchor.self, from: data) else {
             throw ServerError.badParameter("anchor", "is not an anchor this server gave; pull again without one to start over")
         }
         return anchor
