@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // The PostgreSQL backend of the store (issue 17, PaceStorePostgres).
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .target(
@@ -157,6 +159,17 @@ let package = Package(
             dependencies: ["PaceStore", "PaceModel", "PaceTestSupport"],
             swiftSettings: swiftSettings
         ),
+        // The store's second backend, over PostgreSQL through PostgresNIO (issue 17, DECISIONS 125).
+        .target(
+            name: "PaceStorePostgres",
+            dependencies: [
+                "PaceStore",
+                "PaceModel",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The store through its public API only: no SQL, whatever the backend.
         .testTarget(
             name: "PaceStoreTests",
@@ -173,6 +186,16 @@ let package = Package(
             name: "PaceStoreSQLiteTests",
             dependencies: ["PaceStore", "PaceModel", "PaceTestSupport",
                            .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        // The PostgreSQL backend: the conformance rules and its own (migrations, accounts, row-level
+        // security), against a real PostgreSQL server the tests start on loopback.
+        .testTarget(
+            name: "PaceStorePostgresTests",
+            dependencies: ["PaceStorePostgres", "PaceStoreConformance", "PaceStore", "PaceModel",
+                           "PaceTestSupport",
+                           .product(name: "PostgresNIO", package: "postgres-nio"),
+                           .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
