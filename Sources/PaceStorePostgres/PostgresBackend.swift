@@ -28,7 +28,8 @@ package import PostgresNIO
 /// commit order, as SQLite's single writer does), reads at REPEATABLE READ, READ ONLY (one
 /// snapshot). No thread of Swift's cooperative pool waits: PostgresNIO is asynchronous. The
 /// protocol's *blocking* requirements wait for the asynchronous operation on their caller's thread,
-/// and refuse with a typed error when called from a task (`PostgresBackend+Blocking.swift`).
+/// and refuse with a typed error when called from a task of the cooperative pool
+/// (`PostgresBackend+Blocking.swift`).
 package struct PostgresBackend: HealthStoreBackend {
     /// The pool of connections to the database.
     package let client: PostgresClient

@@ -6,7 +6,7 @@ import PostgresNIO
 ///
 /// ```swift
 /// var statement = PostgresStatement("SELECT uuid FROM healthObject WHERE account = ")
-/// statement.sql += statement.bind(account)
+/// statement.append(statement.bind(account))
 /// let rows = try await connection.query(statement.query, logger: logger)
 /// ```
 struct PostgresStatement {

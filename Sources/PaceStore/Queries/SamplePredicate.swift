@@ -12,6 +12,7 @@ public import PaceModel
 /// let samples = try await store.samples(matching: .quantity(.heartRate), predicate: predicate)
 /// ```
 public struct SamplePredicate: Sendable, Hashable {
+    /// The predicate's tree, which each backend compiles in its own dialect (DECISIONS 120, 125).
     package indirect enum Node: Sendable, Hashable {
         case all
         case date(from: Date?, to: Date?, options: DateRangeOptions)
@@ -31,6 +32,7 @@ public struct SamplePredicate: Sendable, Hashable {
         case not(Node)
     }
 
+    /// The root of the tree.
     package let node: Node
 
     init(_ node: Node) { self.node = node }

@@ -1,9 +1,13 @@
 /// One cumulative sample as the source merge sees it: seconds since 2001-01-01 UTC and a value
 /// in the type's canonical unit.
 package struct CumulativeSpan: Hashable {
+    /// The start, seconds since 2001-01-01 UTC.
     package var start: Double
+    /// The end, seconds since 2001-01-01 UTC.
     package var end: Double
+    /// The value in the type's canonical unit.
     package var value: Double
+    /// The source's bundle identifier.
     package var source: String
 
     /// A span: seconds since 2001-01-01 UTC, a value in the canonical unit, a source bundle identifier.
