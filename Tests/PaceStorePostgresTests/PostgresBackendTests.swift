@@ -125,6 +125,31 @@ import Testing
         #expect(status == .notDetermined)
     }
 
+    @Test func concurrentSavesOfOneAccountTakeTurnsAndTakeConsecutiveAnchors() async throws {
+        // Given one account's store
+        let database = try await PostgresTestDatabase.shared()
+        let store = HealthStore(backend: try await database.backend())
+
+        // When twenty tasks save at once, one of them a sample saved twice
+        let samples = (0..<20).map { TestObjects.heartRate(100 + Double($0), at: TestObjects.morning.addingTimeInterval(Double($0))) }
+        let refused = try await withThrowingTaskGroup(of: StoreError.Code?.self) { group in
+            for sample in samples + [samples[0]] {
+                group.addTask {
+                    do throws(StoreError) { try await store.save(sample) } catch { return error.code }
+                    return nil
+                }
+            }
+            return try await group.reduce(into: [StoreError.Code]()) { codes, code in if let code { codes.append(code) } }
+        }
+
+        // Then the duplicate alone was refused and the anchors are 1…20, one per sample
+        #expect(refused == [.duplicateObject])
+        let changes = try await store.changes(after: .initial)
+        #expect(changes.saved.map(\.anchor.rawValue) == Array(1...20))
+        #expect(Set(changes.saved.map(\.id)) == Set(samples.map(\.id)))
+        #expect(changes.anchor == Anchor(rawValue: 20))
+    }
+
     @Test func aCommitOnAnotherConnectionReachesTheObserver() async throws {
         // Given two backends of one account (as two processes would have), one observing heart rate
         let database = try await PostgresTestDatabase.shared()
