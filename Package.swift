@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // The PostgreSQL backend of the store (issue 17, PaceStorePostgres).
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .target(
@@ -178,6 +180,17 @@ let package = Package(
             dependencies: ["PaceStore", "PaceModel", "PaceTestSupport"],
             swiftSettings: swiftSettings
         ),
+        // The store's second backend, over PostgreSQL through PostgresNIO (issue 17, DECISIONS 125).
+        .target(
+            name: "PaceStorePostgres",
+            dependencies: [
+                "PaceStore",
+                "PaceModel",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The store through its public API only: no SQL, whatever the backend.
         .testTarget(
             name: "PaceStoreTests",
@@ -194,6 +207,16 @@ let package = Package(
             name: "PaceStoreSQLiteTests",
             dependencies: ["PaceStore", "PaceModel", "PaceTestSupport",
                            .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        // The PostgreSQL backend: the conformance rules and its own (migrations, accounts, row-level
+        // security), against a real PostgreSQL server the tests start on loopback.
+        .testTarget(
+            name: "PaceStorePostgresTests",
+            dependencies: ["PaceStorePostgres", "PaceStoreConformance", "PaceStore", "PaceModel",
+                           "PaceTestSupport",
+                           .product(name: "PostgresNIO", package: "postgres-nio"),
+                           .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

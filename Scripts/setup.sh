@@ -5,7 +5,8 @@
 #   Scripts/setup.sh run    SQLite's headers (GRDB links the system SQLite): enough to build and run pace
 #   Scripts/setup.sh test   also what the tests use: xmllint and gpsbabel (independent checks of Pace's
 #                           GPX, TCX and FIT), gpsd with gpsfake and dbus-daemon (the sensor tests run
-#                           real services), and from PyPI dbus-next (the fake BlueZ), fitdecode and
+#                           real services), PostgreSQL's server (the PostgreSQL backend's tests start
+#                           one on loopback), and from PyPI dbus-next (the fake BlueZ), fitdecode and
 #                           garmin-fit-sdk (independent FIT decoders), schemathesis (keeps the server's
 #                           OpenAPI document true)
 #
@@ -56,6 +57,8 @@ if [ "$purpose" = test ]; then
     [ -x /usr/sbin/gpsd ] || command -v gpsd >/dev/null 2>&1 || missing+=(gpsd)
     command -v gpsfake >/dev/null 2>&1 || missing+=(gpsd-clients)
     command -v dbus-daemon >/dev/null 2>&1 || missing+=(dbus-daemon)
+    # The PostgreSQL backend's tests start their own server from these binaries (PostgresServerProcess).
+    compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
     command -v python3 >/dev/null 2>&1 || missing+=(python3)
 fi
 if [ ${#missing[@]} -gt 0 ]; then

@@ -28,6 +28,14 @@ public struct Tombstone: Hashable, Sendable, Codable {
     public var deletedAt: Date
     /// The anchor of the deletion.
     public var anchor: Anchor
+
+    /// A tombstone, as a backend reads it.
+    package init(id: UUID, objectType: HealthObjectType, deletedAt: Date, anchor: Anchor) {
+        self.id = id
+        self.objectType = objectType
+        self.deletedAt = deletedAt
+        self.anchor = anchor
+    }
 }
 
 /// A stored object's identity and the anchor of the change that saved it (the package's
@@ -39,6 +47,13 @@ package struct StoredObjectReference: Hashable, Sendable {
     package var objectType: HealthObjectType
     /// The anchor of the save.
     package var anchor: Anchor
+
+    /// A reference, as a backend reads it.
+    package init(id: UUID, objectType: HealthObjectType, anchor: Anchor) {
+        self.id = id
+        self.objectType = objectType
+        self.anchor = anchor
+    }
 }
 
 /// The changes after an anchor: objects saved and objects deleted, of every type.
@@ -49,4 +64,11 @@ package struct StoreChanges: Hashable, Sendable {
     package var deleted: [Tombstone]
     /// The store's latest anchor when the changes were read; pass it to the next call.
     package var anchor: Anchor
+
+    /// The changes, as a backend reads them.
+    package init(saved: [StoredObjectReference], deleted: [Tombstone], anchor: Anchor) {
+        self.saved = saved
+        self.deleted = deleted
+        self.anchor = anchor
+    }
 }

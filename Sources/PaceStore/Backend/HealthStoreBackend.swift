@@ -6,7 +6,7 @@
 /// backend for everything stored. The rules that stay in the backend for speed (object identity,
 /// sync identifier and version replacement, anchors, workout↔sample associations, statistics
 /// rollups) are pinned by the conformance suite (`PaceStoreConformance`), which every backend must
-/// pass. ``SQLiteBackend`` is the first backend; PostgreSQL is meant to be the second.
+/// pass. ``SQLiteBackend`` is the first backend; `PostgresBackend` (module `PaceStorePostgres`) the second.
 ///
 /// Errors are ``StoreError``s that name no backend internals a caller could act on other than
 /// through the store. Operations marked *blocking* are for callers running on a thread of their

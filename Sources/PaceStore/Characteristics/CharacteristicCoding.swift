@@ -1,11 +1,11 @@
 import Foundation
-import PaceModel
+package import PaceModel
 
 /// How characteristic values are written in the `characteristic` table's `value` column (text):
 /// the date of birth as `YYYY-MM-DD`, the enums as their HealthKit raw value in decimal.
-enum CharacteristicCoding {
+package enum CharacteristicCoding {
     /// The text stored for a value; `nil` for a date of birth lacking a valid year, month or day.
-    static func text(_ value: CharacteristicValue) -> String? {
+    package static func text(_ value: CharacteristicValue) -> String? {
         switch value {
         case .dateOfBirth(let components): return CalendarDay.text(components)
         case .biologicalSex(let value): return String(value.rawValue)
@@ -17,7 +17,7 @@ enum CharacteristicCoding {
     }
 
     /// The value stored as `text` for `type`, or `nil` when the text is not readable.
-    static func value(_ text: String, type: CharacteristicTypeIdentifier) -> CharacteristicValue? {
+    package static func value(_ text: String, type: CharacteristicTypeIdentifier) -> CharacteristicValue? {
         if type == .dateOfBirth { return CalendarDay.components(fromText: text).map(CharacteristicValue.dateOfBirth) }
         guard let raw = Int(text) else { return nil }
         switch type {

@@ -145,6 +145,13 @@ public struct JournalContents: Sendable {
     /// The workout points, by time.
     public var points: [WorkoutPoint]
 
+    /// The contents, as a backend reads them.
+    package init(session: JournalSession, entries: [(sequence: Int64, entry: Entry)], points: [WorkoutPoint]) {
+        self.session = session
+        self.entries = entries
+        self.points = points
+    }
+
     /// The latest time of any reading or event, or `nil` for an empty journal.
     public var lastTime: Date? {
         entries.lazy.map { entry -> Date in

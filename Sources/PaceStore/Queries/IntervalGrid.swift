@@ -76,7 +76,7 @@ package struct IntervalGrid {
     }
 
     /// The boundaries as seconds since 2001-01-01 UTC.
-    var seconds: [Double] { boundaries.map(\.timeIntervalSinceReferenceDate) }
+    package var seconds: [Double] { boundaries.map(\.timeIntervalSinceReferenceDate) }
 
     /// The index of the interval holding `time` (seconds since 2001), or `nil` outside the grid.
     static func index(of time: Double, in seconds: [Double]) -> Int? {
@@ -91,7 +91,7 @@ package struct IntervalGrid {
 
     /// Calls `body` with each interval a span overlaps and the share of its value that falls there
     /// (pro-rated by time; an instantaneous span gives its interval the whole value).
-    static func distribute(_ span: CumulativeSpan, over seconds: [Double], _ body: (Int, Double) -> Void) {
+    package static func distribute(_ span: CumulativeSpan, over seconds: [Double], _ body: (Int, Double) -> Void) {
         guard span.end > span.start else {
             if let index = index(of: span.start, in: seconds) { body(index, span.value) }
             return

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 package import PaceModel
 
 extension SamplePredicate {
@@ -35,7 +35,7 @@ extension SamplePredicate {
     }
 
     /// Refuses a date range that ends before it starts.
-    static func checkRange(from: Date?, to: Date?) throws(StoreError) {
+    package static func checkRange(from: Date?, to: Date?) throws(StoreError) {
         if let from, let to, to < from {
             throw StoreError(code: .invalidDateRange,
                 message: "The date predicate ends (\(to.formatted(.iso8601))) before it starts (\(from.formatted(.iso8601))). Pass the earlier date as `from`.")
@@ -43,7 +43,7 @@ extension SamplePredicate {
     }
 
     /// A comparison's quantity in the canonical unit of `type`, which must be a quantity type.
-    static func canonicalValue(of quantity: Quantity, for type: HealthObjectType) throws(StoreError) -> Double {
+    package static func canonicalValue(of quantity: Quantity, for type: HealthObjectType) throws(StoreError) -> Double {
         guard case .quantity(let identifier) = type else {
             throw StoreError(code: .invalidPredicate,
                 message: "A quantity comparison applies to quantity types only, not to \(type.identifier). Remove it or query a quantity type.")
@@ -55,7 +55,7 @@ extension SamplePredicate {
     }
 
     /// Refuses a category value comparison on another kind of type.
-    static func requireCategory(_ type: HealthObjectType) throws(StoreError) {
+    package static func requireCategory(_ type: HealthObjectType) throws(StoreError) {
         guard case .category = type else {
             throw StoreError(code: .invalidPredicate,
                 message: "A category value comparison applies to category types only, not to \(type.identifier). Remove it or query a category type.")
@@ -70,7 +70,7 @@ extension SamplePredicate {
     }
 
     /// A workout total's quantity in the unit totals are compared in (metres, kilocalories).
-    static func totalValue(_ quantity: Quantity, _ total: WorkoutTotal) throws(StoreError) -> Double {
+    package static func totalValue(_ quantity: Quantity, _ total: WorkoutTotal) throws(StoreError) -> Double {
         do { return try quantity.doubleValue(for: total.unit) } catch {
             throw StoreError(code: .incompatibleUnit,
                 message: "The unit '\(quantity.unit.unitString)' is not \(total == .distance ? "a length" : "an energy"); compare the workout's total with a quantity in a compatible unit.")

@@ -12,7 +12,8 @@ public import PaceModel
 /// let samples = try await store.samples(matching: .quantity(.heartRate), predicate: predicate)
 /// ```
 public struct SamplePredicate: Sendable, Hashable {
-    indirect enum Node: Sendable, Hashable {
+    /// The predicate's tree, which each backend compiles in its own dialect (DECISIONS 120, 125).
+    package indirect enum Node: Sendable, Hashable {
         case all
         case date(from: Date?, to: Date?, options: DateRangeOptions)
         case sources([String])
@@ -31,7 +32,8 @@ public struct SamplePredicate: Sendable, Hashable {
         case not(Node)
     }
 
-    let node: Node
+    /// The root of the tree.
+    package let node: Node
 
     init(_ node: Node) { self.node = node }
 
@@ -182,12 +184,12 @@ public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A workout total a predicate compares.
-enum WorkoutTotal: Sendable, Hashable {
+package enum WorkoutTotal: Sendable, Hashable {
     /// The total distance, compared in metres.
     case distance
     /// The total active energy, compared in kilocalories.
     case energy
 
     /// The unit totals are compared in.
-    var unit: HealthUnit { self == .distance ? .meter : .kilocalorie }
+    package var unit: HealthUnit { self == .distance ? .meter : .kilocalorie }
 }

@@ -1,10 +1,22 @@
 /// One cumulative sample as the source merge sees it: seconds since 2001-01-01 UTC and a value
 /// in the type's canonical unit.
-struct CumulativeSpan: Hashable {
-    var start: Double
-    var end: Double
-    var value: Double
-    var source: String
+package struct CumulativeSpan: Hashable {
+    /// The start, seconds since 2001-01-01 UTC.
+    package var start: Double
+    /// The end, seconds since 2001-01-01 UTC.
+    package var end: Double
+    /// The value in the type's canonical unit.
+    package var value: Double
+    /// The source's bundle identifier.
+    package var source: String
+
+    /// A span: seconds since 2001-01-01 UTC, a value in the canonical unit, a source bundle identifier.
+    package init(start: Double, end: Double, value: Double, source: String) {
+        self.start = start
+        self.end = end
+        self.value = value
+        self.source = source
+    }
 }
 
 /// Merges cumulative samples of several sources so overlapping time is counted once.
@@ -15,7 +27,7 @@ struct CumulativeSpan: Hashable {
 /// highest-ranked source count; a lower-ranked sample partly covered keeps the uncovered share of
 /// its value, pro-rated linearly over its interval. Samples of one source never hide each other.
 /// An instantaneous sample counts unless a higher-ranked sample covers its instant.
-enum SourceMerge {
+package enum SourceMerge {
     /// The source ranking, highest priority first.
     static func ranking(of spans: [CumulativeSpan], priority: [String]) -> [String] {
         var ranking: [String] = []
@@ -27,7 +39,7 @@ enum SourceMerge {
     }
 
     /// The parts of each span that count, values pro-rated; their values add up to the merged total.
-    static func merged(_ spans: [CumulativeSpan], priority: [String]) -> [CumulativeSpan] {
+    package static func merged(_ spans: [CumulativeSpan], priority: [String]) -> [CumulativeSpan] {
         let bySource = Dictionary(grouping: spans, by: \.source)
         var covered: [(start: Double, end: Double)] = []
         var pieces: [CumulativeSpan] = []

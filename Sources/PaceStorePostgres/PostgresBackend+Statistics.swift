@@ -1,0 +1,171 @@
+import Foundation
+package import PaceModel
+package import PaceStore
+import PostgresNIO
+
+extension PostgresBackend {
+    package func statistics(for type: QuantityTypeIdentifier, matching predicate: SamplePredicate, options: StatisticsOptions,
+                            sourcePriority: [String]) async throws(StoreError) -> QuantityStatistics {
+        let samples = try await statisticsSamples(of: type, matching: predicate, range: nil)
+        var result = QuantityStatistics(type: type)
+        if options.contains(.sum) {
+            let spans = samples.map(\.span)
+            result.sampleCount = spans.count
+            if !spans.isEmpty {
+                let total = SourceMerge.merged(spans, priority: sourcePriority).reduce(0) { $0 + $1.value }
+                result.sum = Quantity(value: total, unit: type.canonicalUnit)
+            }
+            if options.contains(.separateBySource) {
+                for (source, own) in Dictionary(grouping: spans, by: \.source) {
+                    var statistics = QuantityStatistics(type: type)
+                    statistics.sampleCount = own.count
+                    statistics.sum = Quantity(value: own.reduce(0) { $0 + $1.value }, unit: type.canonicalUnit)
+                    result.bySource[source] = statistics
+                }
+            }
+            return result
+        }
+        result.applyDiscrete(samples, options: options)
+        if options.contains(.separateBySource) {
+            for (source, own) in Dictionary(grouping: samples, by: \.span.source) {
+                var statistics = QuantityStatistics(type: type)
+                statistics.applyDiscrete(own, options: options)
+                result.bySource[source] = statistics
+            }
+        }
+        return result
+    }
+
+    package func statisticsCollection(for type: QuantityTypeIdentifier, matching predicate: SamplePredicate, options: StatisticsOptions,
+                                      grid: IntervalGrid, sourcePriority: [String]) async throws(StoreError) -> [QuantityStatistics] {
+        let seconds = grid.seconds
+        var entries = (0..<grid.count).map { QuantityStatistics(type: type, interval: grid.interval($0)) }
+        guard let first = seconds.first, let last = seconds.last else { return entries }
+        if options.contains(.sum) {
+            // Cumulative: samples overlapping the grid, split across intervals pro rata.
+            let spans = try await statisticsSamples(of: type, matching: predicate, range: .overlapping(first, last)).map(\.span)
+            let unit = type.canonicalUnit
+            var sums = [Double?](repeating: nil, count: entries.count)
+            for piece in SourceMerge.merged(spans, priority: sourcePriority) {
+                IntervalGrid.distribute(piece, over: seconds) { index, share in sums[index] = (sums[index] ?? 0) + share }
+            }
+            var counts = [Int](repeating: 0, count: entries.count)
+            var sourceSums: [String: [Int: (sum: Double, count: Int)]] = [:]
+            for span in spans {
+                IntervalGrid.distribute(span, over: seconds) { index, share in
+                    counts[index] += 1
+                    if options.contains(.separateBySource) {
+                        let previous = sourceSums[span.source, default: [:]][index] ?? (0, 0)
+                        sourceSums[span.source, default: [:]][index] = (previous.sum + share, previous.count + 1)
+                    }
+                }
+            }
+            for index in entries.indices {
+                entries[index].sampleCount = counts[index]
+                entries[index].sum = sums[index].map { Quantity(value: $0, unit: unit) }
+            }
+            for (source, perInterval) in sourceSums {
+                for (index, value) in perInterval {
+                    var statistics = QuantityStatistics(type: type, interval: entries[index].interval)
+                    statistics.sampleCount = value.count
+                    statistics.sum = Quantity(value: value.sum, unit: unit)
+                    entries[index].bySource[source] = statistics
+                }
+            }
+            return entries
+        }
+        // Discrete: each sample in the interval its start falls in.
+        let samples = try await statisticsSamples(of: type, matching: predicate, range: .starting(first, last))
+        var byInterval: [Int: [StatisticsSample]] = [:]
+        for sample in samples {
+            guard let index = Self.interval(of: sample.span.start, in: seconds) else { continue }
+            byInterval[index, default: []].append(sample)
+        }
+        for (index, own) in byInterval {
+            entries[index].applyDiscrete(own, options: options)
+            if options.contains(.separateBySource) {
+                for (source, ofSource) in Dictionary(grouping: own, by: \.span.source) {
+                    var statistics = QuantityStatistics(type: type, interval: entries[index].interval)
+                    statistics.applyDiscrete(ofSource, options: options)
+                    entries[index].bySource[source] = statistics
+                }
+            }
+        }
+        return entries
+    }
+
+    /// The interval of `seconds` (boundaries) holding `time`, or `nil` outside them.
+    static func interval(of time: Double, in seconds: [Double]) -> Int? {
+        guard let first = seconds.first, let last = seconds.last, time >= first, time < last else { return nil }
+        var low = 0, high = seconds.count - 1
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if seconds[middle] <= time { low = middle } else { high = middle }
+        }
+        return low
+    }
+
+    /// Which samples a statistics query reads, in seconds since 2001-01-01 UTC.
+    enum StatisticsRange {
+        /// Samples overlapping `[start, end)` (HealthKit's default date rule).
+        case overlapping(Double, Double)
+        /// Samples starting in `[start, end)`.
+        case starting(Double, Double)
+    }
+
+    /// The quantity samples of `type` matching `predicate` (and `range`), by start then saving order.
+    func statisticsSamples(of type: QuantityTypeIdentifier, matching predicate: SamplePredicate,
+                           range: StatisticsRange?) async throws(StoreError) -> [StatisticsSample] {
+        var statement = PostgresStatement("""
+            SELECT o.startDate, o.endDate, o.canonicalValue, o.sourceBundleIdentifier, o.anchor FROM healthObject o WHERE o.account =
+            """)
+        statement.append(" " + statement.bind(account) + " AND o.typeIdentifier = " + statement.bind(type.rawValue))
+        switch range {
+        case .overlapping(let start, let end):
+            let from = statement.bind(start)
+            statement.append(" AND o.startDate < \(statement.bind(end)) AND (o.endDate > \(from) OR o.startDate >= \(from))")
+        case .starting(let start, let end):
+            statement.append(" AND o.startDate >= \(statement.bind(start)) AND o.startDate < \(statement.bind(end))")
+        case nil:
+            break
+        }
+        statement.append(" AND " + (try predicate.postgresCondition(for: .quantity(type), into: &statement)))
+        statement.append(" ORDER BY o.startDate, o.anchor")
+        let query = statement.query
+        return try await transaction(kind: .read) { connection, _ in
+            var samples: [StatisticsSample] = []
+            for try await (start, end, value, source, anchor) in try await connection.query(query, logger: logger)
+                .decode((Double, Double, Double, String, Int64).self) {
+                samples.append(StatisticsSample(span: CumulativeSpan(start: start, end: end, value: value, source: source), anchor: anchor))
+            }
+            return samples
+        }
+    }
+}
+
+/// A quantity sample as statistics see it: its span (seconds since 2001-01-01 UTC, the value in
+/// the type's canonical unit, the source) and its saving order.
+struct StatisticsSample {
+    var span: CumulativeSpan
+    var anchor: Int64
+}
+
+extension QuantityStatistics {
+    /// Sets the discrete statistics `options` asks for from `samples`.
+    mutating func applyDiscrete(_ samples: [StatisticsSample], options: StatisticsOptions) {
+        sampleCount = samples.count
+        guard !samples.isEmpty else { return }
+        let unit = type.canonicalUnit
+        let values = samples.map(\.span.value)
+        if options.contains(.average) { average = Quantity(value: values.reduce(0, +) / Double(values.count), unit: unit) }
+        if options.contains(.minimum), let least = values.min() { minimum = Quantity(value: least, unit: unit) }
+        if options.contains(.maximum), let most = values.max() { maximum = Quantity(value: most, unit: unit) }
+        if options.contains(.mostRecent), let latest = samples.max(by: { lhs, rhs in
+            (lhs.span.end, lhs.span.start, lhs.anchor) < (rhs.span.end, rhs.span.start, rhs.anchor)
+        }) {
+            mostRecent = Quantity(value: latest.span.value, unit: unit)
+            mostRecentInterval = DateInterval(start: Date(timeIntervalSinceReferenceDate: latest.span.start),
+                                              end: Date(timeIntervalSinceReferenceDate: latest.span.end))
+        }
+    }
+}
