@@ -5,8 +5,8 @@ import PaceModel
 import PaceTestSupport
 import Testing
 
-/// `v12-sample-rows-without-foreign-keys` (DECISIONS 123): `quantitySample` and `routeLocation` are
-/// rebuilt without foreign keys, their rows kept, and deleting an object still deletes its rows.
+/// `v12-sample-rows-without-foreign-keys` (DECISIONS 123): `quantitySample` and `routeLocation` lose
+/// their foreign keys in place, their rows kept, and deleting an object still deletes its rows.
 @Suite struct StoreMigrationV12Tests {
     /// A store at v11 holding samples (with their rollup), a workout with a route and its locations.
     private static func writeV11Store(at path: String) throws -> (samples: [QuantitySample], run: Workout, route: WorkoutRoute) {
@@ -45,6 +45,7 @@ import Testing
             #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(quantitySample)").isEmpty)
             #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(routeLocation)").isEmpty)
             #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+            #expect(try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"])
             let triggers = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
             #expect(triggers == ["healthObject_rollup_delete", "healthObject_rollup_frozen", "healthObject_rows_cascade",
                                  "quantityRollup_hour_delete", "quantityRollup_hour_insert", "quantityRollup_hour_update",

@@ -58,7 +58,7 @@ enum StoreSchema {
         }
         // The rows a large import writes per point, without foreign keys: `StoreSchema+V12.swift`.
         migrator.registerMigration("v12-sample-rows-without-foreign-keys") { db in
-            try db.execute(sql: v12)
+            try migrateV12(db)
         }
         return migrator
     }
