@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Large activity file import benchmark: `pace import` of the 1,000,000-point GPX and FIT files beside
 # gpsbabel's conversion of the same files, alternating, each case in its own process, timed with
-# /usr/bin/time (wall seconds, peak resident memory in KB). Prints one line per run; the table in
+# /usr/bin/time (wall seconds, peak resident memory in KB, user and system CPU seconds: on a shared
+# machine the CPU time is the steadier figure). Prints one line per run; the table in
 # docs/BENCHMARKS.md ("Importing one large activity file") is made from them by hand.
 #
 # Usage: Scripts/bench-import.sh [--inputs DIR] [--runs N] [--before PACE] [--after PACE]
@@ -54,8 +55,8 @@ for file in run-1m.gpx run-1m.fit; do
     for label in "${labels[@]}"; do
       binary=$AFTER; [[ $label == before ]] && binary=$BEFORE
       rm -f "$STORES"/store.sqlite*
-      /usr/bin/time -f "$file pace-$label %e s %M KB" "$binary" import "$input" --store "$STORES/store.sqlite" 2>&1 > /dev/null | tail -1
+      /usr/bin/time -f "$file pace-$label %e s %M KB %U user %S sys" "$binary" import "$input" --store "$STORES/store.sqlite" 2>&1 > /dev/null | tail -1
     done
-    /usr/bin/time -f "$file gpsbabel %e s %M KB" gpsbabel -t -i "$format" -f "$input" -o unicsv -F /dev/null 2>&1 | tail -1
+    /usr/bin/time -f "$file gpsbabel %e s %M KB %U user %S sys" gpsbabel -t -i "$format" -f "$input" -o unicsv -F /dev/null 2>&1 | tail -1
   done
 done

@@ -58,6 +58,28 @@ import Testing
         #expect(mode == "wal")
     }
 
+    /// A new file gets 16 KiB pages (fewer B-tree pages and WAL frames for a large import,
+    /// DECISIONS 123); a store made with SQLite's 4 KiB pages keeps them and stays usable.
+    @Test func aNewStoreHas16KiBPagesAndAnOldOneKeepsItsOwn() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let fresh = directory.path("fresh.sqlite")
+        do { _ = try HealthStore(path: fresh) }
+        let reopened = try HealthStore(path: fresh)
+        #expect(try await reopened.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 16_384)
+
+        let old = directory.path("old.sqlite")
+        do {
+            let pool = try DatabasePool(path: old)
+            try await pool.write { db in try db.execute(sql: "CREATE TABLE placeholder (id INTEGER PRIMARY KEY); DROP TABLE placeholder") }
+            #expect(try await pool.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 4_096)
+        }
+        let store = try HealthStore(path: old)
+        try await store.save(TestObjects.heartRate(70))
+        #expect(try await store.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 4_096)
+        #expect(try await store.quantitySamples(matching: .heartRate).count == 1)
+    }
+
     @Test func deletingAWorkoutLeavesNoRouteLocationRows() async throws {
         let store = try HealthStore.inMemory()
         let workout = TestObjects.run()

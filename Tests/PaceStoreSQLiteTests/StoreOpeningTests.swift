@@ -24,7 +24,8 @@ import Testing
         let migrations = try await store.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
         #expect(migrations == ["v1-health-objects", "v2-recording-journal", "v3-authorization", "v4-characteristics",
                                "v5-anchor-indexes", "v6-quantity-rollup", "v7-compact-objects", "v8-hourly-rollup",
-                               "v9-activity-summaries", "v10-workout-samples", "v11-authorization-requests"])
+                               "v9-activity-summaries", "v10-workout-samples", "v11-authorization-requests",
+                               "v12-sample-rows-without-foreign-keys"])
         #expect(tables.contains("recordingChunk") && tables.contains("workoutPoint"))
         #expect(try await store.currentAnchor() == .initial)
     }

@@ -274,14 +274,22 @@ struct ObjectWriter {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         statement.setUncheckedArguments([])
+        // A binding outlives sqlite3_reset: the route's UUID is bound (copied) once, not per location.
+        statement.bind(routeID, at: 1)
         for (offset, location) in locations.enumerated() {
             statement.resetForBinding()
-            statement.bind(routeID, at: 1)
             statement.bind(Int64(firstPosition + offset), at: 2)
             statement.bind(StoreCoding.value(location.timestamp), at: 3)
-            let values = [location.latitude, location.longitude, location.altitude, location.speed, location.course,
-                          location.horizontalAccuracy, location.verticalAccuracy, location.speedAccuracy, location.courseAccuracy]
-            for (index, value) in values.enumerated() { statement.bind(value, at: Int32(4 + index)) }
+            // One call per column: an array of the nine values cost an allocation per location.
+            statement.bind(location.latitude, at: 4)
+            statement.bind(location.longitude, at: 5)
+            statement.bind(location.altitude, at: 6)
+            statement.bind(location.speed, at: 7)
+            statement.bind(location.course, at: 8)
+            statement.bind(location.horizontalAccuracy, at: 9)
+            statement.bind(location.verticalAccuracy, at: 10)
+            statement.bind(location.speedAccuracy, at: 11)
+            statement.bind(location.courseAccuracy, at: 12)
             try statement.execute()
         }
         statement.resetForBinding()

@@ -88,7 +88,7 @@ extension SQLiteBackend {
     /// computed meanwhile (an import streaming a file of any length; DECISIONS 118).
     ///
     /// The samples are written as `produce` gives them, then the workout, then the route's object
-    /// (its locations, written first, are checked against it when the transaction commits), then the
+    /// (its locations, written first, must be as many as it declares), then the
     /// samples' association with the workout. Every rule of ``save(_:)-([HealthObject])`` applies:
     /// the workout's sync identifier and version, duplicate and deleted UUIDs. The route must have
     /// received exactly its declared number of locations.
@@ -112,8 +112,9 @@ extension SQLiteBackend {
         }
         do {
             try writeBlocking { db in
-                // The route's locations come before its object: their reference is checked at commit.
-                try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+                // The route's locations come before its object. No foreign key ties them (migration v12):
+                // the checks below do — its object is written, with exactly the locations declared,
+                // before the transaction commits, or nothing is.
                 var writer = StreamedWorkoutWriter(db: db, routeID: routeID)
                 try calling { try produce(&writer) }
                 let (workout, route) = try calling(complete)

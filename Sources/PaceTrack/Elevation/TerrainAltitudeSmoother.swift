@@ -63,17 +63,25 @@ public enum TerrainAltitudeSmoother {
         return candidates[best]
     }
 
-    /// Each candidate's log-likelihood of the samples' altitudes: one forward pass each.
+    /// Each candidate's log-likelihood of the samples' altitudes: one forward pass each, four models
+    /// to a ``TerrainLikelihoodBank`` and every bank given each sample in turn, so that the models'
+    /// chains of dependent arithmetic overlap. Each number is the one ``TerrainAltitudeFilter`` gives
+    /// run alone, bit for bit.
     static func logLikelihoods(of samples: [Sample], under candidates: [TerrainAltitudeModel],
                                configuration: ElevationConfiguration) -> [Double] {
-        candidates.map { model in
-            var filter = TerrainAltitudeFilter(model: model, configuration: configuration)
-            for sample in samples {
-                filter.update(time: sample.time, distance: sample.distance, gpsAltitude: sample.altitude,
-                              verticalAccuracy: sample.verticalAccuracy)
-            }
-            return filter.logLikelihood
+        var banks = stride(from: 0, to: candidates.count, by: TerrainLikelihoodBank.width).map { first in
+            TerrainLikelihoodBank(models: candidates[first..<min(first + TerrainLikelihoodBank.width, candidates.count)],
+                                  configuration: configuration)
         }
+        banks.withUnsafeMutableBufferPointer { banks in
+            for sample in samples {
+                for index in banks.indices {
+                    banks[index].update(time: sample.time, distance: sample.distance, gpsAltitude: sample.altitude,
+                                        verticalAccuracy: sample.verticalAccuracy)
+                }
+            }
+        }
+        return Array(banks.flatMap(\.logLikelihoods).prefix(candidates.count))
     }
 
     /// Smoothed terrain altitude at each sample, in metres (NaN before the first GPS altitude and

@@ -56,6 +56,10 @@ enum StoreSchema {
         migrator.registerMigration("v11-authorization-requests") { db in
             try db.execute(sql: v11)
         }
+        // The rows a large import writes per point, without foreign keys: `StoreSchema+V12.swift`.
+        migrator.registerMigration("v12-sample-rows-without-foreign-keys") { db in
+            try migrateV12(db)
+        }
         return migrator
     }
 

@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import PaceModel
+@testable import PaceStore
+import PaceTestSupport
+import Testing
+
+/// `v12-sample-rows-without-foreign-keys` (DECISIONS 123): `quantitySample` and `routeLocation` lose
+/// their foreign keys in place, their rows kept, and deleting an object still deletes its rows.
+@Suite struct StoreMigrationV12Tests {
+    /// A store at v11 holding samples (with their rollup), a workout with a route and its locations.
+    private static func writeV11Store(at path: String) throws -> (samples: [QuantitySample], run: Workout, route: WorkoutRoute) {
+        let run = TestObjects.run()
+        let route = TestObjects.route(for: run, count: 40)
+        let samples = (0..<30).map { TestObjects.heartRate(120 + Double($0), at: run.startDate.addingTimeInterval(Double(60 * $0))) }
+        let queue = try DatabaseQueue(path: path)
+        try StoreSchema.migrator.migrate(queue, upTo: "v11-authorization-requests")
+        try queue.write { db in
+            _ = try SQLiteBackend.insert(HealthObjectBatch([.workout(run), .workoutRoute(route)] + samples.map(HealthObject.quantitySample)),
+                                         skippingStoredSyncIdentifiers: false, db)
+        }
+        try queue.close()
+        return (samples, run, route)
+    }
+
+    private static func rows(_ table: String, _ db: Database) throws -> [[DatabaseValue]] {
+        try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY 1, 2").map { Array($0.databaseValues) }
+    }
+
+    @Test func theRowsStayAndTheForeignKeysGo() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("v11.sqlite")
+        let stored = try Self.writeV11Store(at: path)
+        let before = try await DatabaseQueue(path: path).read { db in
+            (try Self.rows("quantitySample", db), try Self.rows("routeLocation", db), try Self.rows("quantityRollup", db))
+        }
+
+        let store = try HealthStore(path: path)
+
+        try await store.writer.read { db in
+            #expect(try Self.rows("quantitySample", db) == before.0)
+            #expect(try Self.rows("routeLocation", db) == before.1)
+            #expect(try Self.rows("quantityRollup", db) == before.2)
+            #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(quantitySample)").isEmpty)
+            #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(routeLocation)").isEmpty)
+            #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+            #expect(try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"])
+            let triggers = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+            #expect(triggers == ["healthObject_rollup_delete", "healthObject_rollup_frozen", "healthObject_rows_cascade",
+                                 "quantityRollup_hour_delete", "quantityRollup_hour_insert", "quantityRollup_hour_update",
+                                 "quantitySample_rollup_frozen", "quantitySample_rollup_insert", "workoutRoute_stays_with_its_workout",
+                                 "workoutSample_cascade"])
+        }
+        #expect(try await store.quantitySamples(matching: .heartRate).map(\.id) == stored.samples.map(\.id))
+        #expect(try await store.routes(forWorkout: stored.run.id) == [stored.route])
+    }
+
+    @Test func deletingObjectsStillDeletesTheirRowsAndKeepsTheRollupExact() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("v11.sqlite")
+        let stored = try Self.writeV11Store(at: path)
+        let store = try HealthStore(path: path)
+
+        // The rollup triggers were made again: a sample saved now is counted, a deleted one uncounted.
+        try await store.save([.quantitySample(TestObjects.heartRate(99, at: stored.run.startDate.addingTimeInterval(5)))])
+        _ = try await store.delete(ids: [stored.samples[0].id, stored.samples[1].id])
+        _ = try await store.delete(ids: [stored.run.id])
+
+        try await store.writer.read { db in
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM quantitySample") == 29)
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM routeLocation") == 0, "the workout's route went with it")
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM quantitySample WHERE uuid NOT IN (SELECT uuid FROM healthObject)") == 0)
+            let rollup = try Row.fetchOne(db, sql: "SELECT sum(sampleCount) AS n, sum(total) AS total FROM quantityRollup")
+            let exact = try Row.fetchOne(db, sql: "SELECT count(*) AS n, sum(canonicalValue) AS total FROM quantitySample")
+            #expect(rollup?["n"] as Int? == 29 && exact?["n"] as Int? == 29)
+            #expect(abs((rollup?["total"] as Double? ?? 0) - (exact?["total"] as Double? ?? 1)) < 1e-9)
+        }
+    }
+}
