@@ -7,24 +7,10 @@ extension PostgresBackend {
     package func statistics(for type: QuantityTypeIdentifier, matching predicate: SamplePredicate, options: StatisticsOptions,
                             sourcePriority: [String]) async throws(StoreError) -> QuantityStatistics {
         let samples = try await statisticsSamples(of: type, matching: predicate, range: nil)
-        var result = QuantityStatistics(type: type)
         if options.contains(.sum) {
-            let spans = samples.map(\.span)
-            result.sampleCount = spans.count
-            if !spans.isEmpty {
-                let total = SourceMerge.merged(spans, priority: sourcePriority).reduce(0) { $0 + $1.value }
-                result.sum = Quantity(value: total, unit: type.canonicalUnit)
-            }
-            if options.contains(.separateBySource) {
-                for (source, own) in Dictionary(grouping: spans, by: \.source) {
-                    var statistics = QuantityStatistics(type: type)
-                    statistics.sampleCount = own.count
-                    statistics.sum = Quantity(value: own.reduce(0) { $0 + $1.value }, unit: type.canonicalUnit)
-                    result.bySource[source] = statistics
-                }
-            }
-            return result
+            return QuantityStatistics.cumulative(type: type, spans: samples.map(\.span), options: options, priority: sourcePriority)
         }
+        var result = QuantityStatistics(type: type)
         result.applyDiscrete(samples, options: options)
         if options.contains(.separateBySource) {
             for (source, own) in Dictionary(grouping: samples, by: \.span.source) {
@@ -44,34 +30,8 @@ extension PostgresBackend {
         if options.contains(.sum) {
             // Cumulative: samples overlapping the grid, split across intervals pro rata.
             let spans = try await statisticsSamples(of: type, matching: predicate, range: .overlapping(first, last)).map(\.span)
-            let unit = type.canonicalUnit
-            var sums = [Double?](repeating: nil, count: entries.count)
-            for piece in SourceMerge.merged(spans, priority: sourcePriority) {
-                IntervalGrid.distribute(piece, over: seconds) { index, share in sums[index] = (sums[index] ?? 0) + share }
-            }
-            var counts = [Int](repeating: 0, count: entries.count)
-            var sourceSums: [String: [Int: (sum: Double, count: Int)]] = [:]
-            for span in spans {
-                IntervalGrid.distribute(span, over: seconds) { index, share in
-                    counts[index] += 1
-                    if options.contains(.separateBySource) {
-                        let previous = sourceSums[span.source, default: [:]][index] ?? (0, 0)
-                        sourceSums[span.source, default: [:]][index] = (previous.sum + share, previous.count + 1)
-                    }
-                }
-            }
-            for index in entries.indices {
-                entries[index].sampleCount = counts[index]
-                entries[index].sum = sums[index].map { Quantity(value: $0, unit: unit) }
-            }
-            for (source, perInterval) in sourceSums {
-                for (index, value) in perInterval {
-                    var statistics = QuantityStatistics(type: type, interval: entries[index].interval)
-                    statistics.sampleCount = value.count
-                    statistics.sum = Quantity(value: value.sum, unit: unit)
-                    entries[index].bySource[source] = statistics
-                }
-            }
+            QuantityStatistics.fillCumulative(&entries, spans: spans, seconds: seconds, unit: type.canonicalUnit, options: options,
+                                              priority: sourcePriority)
             return entries
         }
         // Discrete: each sample in the interval its start falls in.

@@ -13,7 +13,7 @@ extension SQLiteBackend {
                 let spans = try Row.fetchAll(db, sql: """
                     SELECT o.startDate, o.endDate, q.canonicalValue, o.sourceBundleIdentifier \(from) ORDER BY o.startDate, o.anchor
                     """, arguments: arguments).map(CumulativeSpan.init(row:))
-                return Self.cumulativeStatistics(type: type, spans: spans, options: options, priority: sourcePriority)
+                return QuantityStatistics.cumulative(type: type, spans: spans, options: options, priority: sourcePriority)
             }
             var result = try Self.discreteStatistics(db, type: type, from: from, arguments: arguments, options: options)
             if options.contains(.separateBySource) {
@@ -43,27 +43,6 @@ extension SQLiteBackend {
             SELECT q.canonicalValue, o.startDate, o.endDate \(from) ORDER BY o.endDate DESC, o.startDate DESC, o.anchor DESC LIMIT 1
             """, arguments: arguments) {
             result.applyMostRecent(value: row[0], start: row[1], end: row[2])
-        }
-        return result
-    }
-
-    /// The merged sum and, with ``StatisticsOptions/separateBySource``, each source's plain sum.
-    private static func cumulativeStatistics(type: QuantityTypeIdentifier, spans: [CumulativeSpan],
-                                             options: StatisticsOptions, priority: [String]) -> QuantityStatistics
-    {
-        var result = QuantityStatistics(type: type)
-        result.sampleCount = spans.count
-        if !spans.isEmpty {
-            let total = SourceMerge.merged(spans, priority: priority).reduce(0) { $0 + $1.value }
-            result.sum = Quantity(value: total, unit: type.canonicalUnit)
-        }
-        if options.contains(.separateBySource) {
-            for (source, own) in Dictionary(grouping: spans, by: \.source) {
-                var statistics = QuantityStatistics(type: type)
-                statistics.sampleCount = own.count
-                statistics.sum = Quantity(value: own.reduce(0) { $0 + $1.value }, unit: type.canonicalUnit)
-                result.bySource[source] = statistics
-            }
         }
         return result
     }

@@ -98,33 +98,7 @@ extension SQLiteBackend {
             WHERE o.typeIdentifier = ? AND o.startDate < ? AND (o.endDate > ? OR o.startDate >= ?) AND \(condition.sql)
             ORDER BY o.startDate, o.anchor
             """, arguments: arguments).map(CumulativeSpan.init(row:))
-        let unit = type.canonicalUnit
-        var sums = [Double?](repeating: nil, count: entries.count)
-        for piece in SourceMerge.merged(spans, priority: priority) {
-            IntervalGrid.distribute(piece, over: seconds) { index, share in sums[index] = (sums[index] ?? 0) + share }
-        }
-        var counts = [Int](repeating: 0, count: entries.count)
-        var sourceSums: [String: [Int: (sum: Double, count: Int)]] = [:]
-        for span in spans {
-            IntervalGrid.distribute(span, over: seconds) { index, share in
-                counts[index] += 1
-                if options.contains(.separateBySource) {
-                    let previous = sourceSums[span.source, default: [:]][index] ?? (0, 0)
-                    sourceSums[span.source, default: [:]][index] = (previous.sum + share, previous.count + 1)
-                }
-            }
-        }
-        for index in entries.indices {
-            entries[index].sampleCount = counts[index]
-            entries[index].sum = sums[index].map { Quantity(value: $0, unit: unit) }
-        }
-        for (source, perInterval) in sourceSums {
-            for (index, value) in perInterval {
-                var statistics = QuantityStatistics(type: type, interval: entries[index].interval)
-                statistics.sampleCount = value.count
-                statistics.sum = Quantity(value: value.sum, unit: unit)
-                entries[index].bySource[source] = statistics
-            }
-        }
+        QuantityStatistics.fillCumulative(&entries, spans: spans, seconds: seconds, unit: type.canonicalUnit, options: options,
+                                          priority: priority)
     }
 }
