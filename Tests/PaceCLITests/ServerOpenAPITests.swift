@@ -40,10 +40,10 @@ import Testing
 
         let common = ["run", Self.document.path, "--url", base, "--checks", "all", "--exclude-checks", "positive_data_acceptance",
                       "--no-color", "--seed", "20261126"]
-        let bearer = try await Self.schemathesis(common + ["-H", "Authorization: Bearer \(token)", "--exclude-path-regex", "^/tokens",
+        let bearer = try await Self.schemathesis(in: directory.url, common + ["-H", "Authorization: Bearer \(token)", "--exclude-path-regex", "^/tokens",
                                                              "--max-examples", "25"])
         #expect(bearer.status == 0, "\(bearer.output.suffix(4000))")
-        let basic = try await Self.schemathesis(common + ["--auth", "admin:\(password)", "--include-path-regex", "^/tokens",
+        let basic = try await Self.schemathesis(in: directory.url, common + ["--auth", "admin:\(password)", "--include-path-regex", "^/tokens",
                                                             "--max-examples", "8", "--phases", "coverage,fuzzing"])
         #expect(basic.status == 0, "\(basic.output.suffix(4000))")
     }
@@ -67,14 +67,16 @@ import Testing
         return ""
     }
 
-    /// Runs schemathesis on a thread of its own and returns its status and output.
-    static func schemathesis(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+    /// Runs schemathesis in `folder` (it writes a cache where it runs) on a thread of its own and
+    /// returns its status and output.
+    static func schemathesis(in folder: URL, _ arguments: [String]) async throws -> (status: Int32, output: String) {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 do {
                     let process = Process()
                     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
                     process.arguments = ["schemathesis"] + arguments
+                    process.currentDirectoryURL = folder
                     let output = Pipe()
                     process.standardOutput = output
                     process.standardError = output
