@@ -52,7 +52,6 @@ public enum PaceServer {
         try await application(configuration, logger: logger).runService()
     }
 
-    /// The router alone (what tests drive).
     /// The router alone (what tests drive). Uploads a killed server left unfinished are queued again.
     public static func router(_ configuration: ServerConfiguration, logger: Logger = Logger(label: "org.pace.server"))
         async throws -> Router<ServerRequestContext> {
@@ -62,9 +61,10 @@ public enum PaceServer {
         let queue = UploadQueue(directory: directory, stores: stores, folder: configuration.dataFolder.appendingPathComponent("uploads"))
         try await queue.resume()
         let router = Router(context: ServerRequestContext.self)
-        router.middlewares.add(ServerMiddleware(logger: logger))
-        ServerRoutes(gate: gate, uploads: UploadRoutes(gate: gate, queue: queue, maximumBytes: configuration.maximumUploadBytes))
-            .add(to: router)
+        let routes = ServerRoutes(gate: gate, uploads: UploadRoutes(gate: gate, queue: queue, maximumBytes: configuration.maximumUploadBytes))
+        // Middleware applies to the routes added after it.
+        router.middlewares.add(ServerMiddleware(logger: logger, table: routes.table))
+        routes.add(to: router)
         return router
     }
 

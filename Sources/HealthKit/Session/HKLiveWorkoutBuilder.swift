@@ -224,14 +224,10 @@ public class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     /// Saves the workout; `completion` runs on a background queue.
     @preconcurrency
     public override func finishWorkout(completion: @escaping @Sendable (HKWorkout?, (any Error)?) -> Void) {
-        Task {
-            let result: Result<HKWorkout?, HKError>
-            do { result = .success(try await self.finish()) } catch { result = .failure(HKStoreConnection.error(error)) }
-            HKCallbacks.queue.async {
-                switch result {
-                case .success(let workout): completion(workout, nil)
-                case .failure(let error): completion(nil, error)
-                }
+        HKCallbacks.deliver({ try await self.finish() }) { result in
+            switch result {
+            case .success(let workout): completion(workout, nil)
+            case .failure(let error): completion(nil, error)
             }
         }
     }
@@ -277,10 +273,11 @@ public class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     }
 
     private func report(_ operation: @escaping @Sendable () async throws -> Void, _ completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        Task {
-            let outcome: HKError?
-            do { try await operation(); outcome = nil } catch { outcome = HKStoreConnection.error(error) }
-            HKCallbacks.queue.async { completion(outcome == nil, outcome) }
+        HKCallbacks.deliver(operation) { result in
+            switch result {
+            case .success: completion(true, nil)
+            case .failure(let error): completion(false, error)
+            }
         }
     }
 }

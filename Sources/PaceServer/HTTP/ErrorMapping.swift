@@ -10,6 +10,8 @@ import PaceStore
 struct ServerMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
     let logger: Logger
+    /// The routes, to answer a known path's other methods with `405`.
+    let table: RouteTable
     static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
     static let frameOptions = HTTPField.Name("X-Frame-Options")!
 
@@ -44,8 +46,8 @@ struct ServerMiddleware: RouterMiddleware {
                 logger.error("Store error", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
                 return ServerError(.internalServerError, code: "server.internal", message: "The server failed; its log says why.")
             }
-        case let error as HTTPError where error.status == .notFound && !ServerRoutes.methods(for: request.uri.path).isEmpty:
-            let allowed = ServerRoutes.methods(for: request.uri.path).map(\.rawValue).joined(separator: ", ")
+        case let error as HTTPError where error.status == .notFound && !table.methods(for: request.uri.path).isEmpty:
+            let allowed = table.methods(for: request.uri.path).map(\.rawValue).joined(separator: ", ")
             return ServerError(.methodNotAllowed, code: "request.method",
                                message: "\(request.method.rawValue) is not allowed here; use \(allowed).", headers: [.allow: allowed])
         case let error as HTTPError:

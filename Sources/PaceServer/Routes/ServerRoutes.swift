@@ -9,47 +9,38 @@ struct ServerRoutes: Sendable {
     let gate: Gate
     let uploads: UploadRoutes
 
-    /// Every route: method and path pattern (`:name` matches one segment).
-    static let table: [(method: HTTPRequest.Method, path: String)] = [
-        (.get, "/api/v1/health"),
-        (.post, "/api/v1/tokens"), (.get, "/api/v1/tokens"), (.delete, "/api/v1/tokens/:id"),
-        (.get, "/api/v1/workouts"), (.get, "/api/v1/workouts/:id"), (.get, "/api/v1/workouts/:id/routes/:route"),
-        (.get, "/api/v1/samples/:type"),
-        (.get, "/api/v1/sync/changes"), (.post, "/api/v1/sync/objects"),
-        (.post, "/api/v1/uploads"), (.get, "/api/v1/uploads/:id"),
-    ]
-
-    /// The methods a path has routes for (empty for a path with none): a `405` tells them apart from a `404`.
-    static func methods(for path: String) -> [HTTPRequest.Method] {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
-        return table.filter { route in
-            let pattern = route.path.split(separator: "/", omittingEmptySubsequences: true)
-            return pattern.count == segments.count && zip(pattern, segments).allSatisfy { $0.hasPrefix(":") || $0 == $1 }
-        }.map(\.method)
+    /// One route: a method, a path pattern (`:name` matches one segment) and its handler.
+    struct Route: Sendable {
+        let method: HTTPRequest.Method
+        let path: String
+        let handler: @Sendable (Request, ServerRequestContext) async throws -> Response
     }
 
-    func add(to router: Router<ServerRequestContext>) {
+    /// Every route, in one list: the router is built from it and ``RouteTable`` answers `405`s from it.
+    var routes: [Route] {
         let push = SyncPush(gate: gate, replies: SyncReplies(directory: gate.directory))
-        let handlers: [String: @Sendable (Request, ServerRequestContext) async throws -> Response] = [
-            "GET /api/v1/health": { request, context in try HealthJSON(status: "ok").response(from: request, context: context) },
-            "POST /api/v1/tokens": { try await createToken($0, context: $1).response(from: $0, context: $1) },
-            "GET /api/v1/tokens": { try await listTokens($0, context: $1).response(from: $0, context: $1) },
-            "DELETE /api/v1/tokens/:id": { try await revokeToken($0, context: $1).response(from: $0, context: $1) },
-            "GET /api/v1/workouts": { try await workouts($0, context: $1).response(from: $0, context: $1) },
-            "GET /api/v1/workouts/:id": { try await workout($0, context: $1).response(from: $0, context: $1) },
-            "GET /api/v1/workouts/:id/routes/:route": { try await route($0, context: $1).response(from: $0, context: $1) },
-            "GET /api/v1/samples/:type": { try await samples($0, context: $1).response(from: $0, context: $1) },
-            "GET /api/v1/sync/changes": { try await changes($0, context: $1).response(from: $0, context: $1) },
-            "POST /api/v1/sync/objects": { try await push.push($0, context: $1).response(from: $0, context: $1) },
-            "POST /api/v1/uploads": { try await uploads.upload($0, context: $1).response(from: $0, context: $1) },
-            "GET /api/v1/uploads/:id": { try await uploads.status($0, context: $1).response(from: $0, context: $1) },
+        return [
+            Route(method: .get, path: "/api/v1/health") { try HealthJSON(status: "ok").response(from: $0, context: $1) },
+            Route(method: .post, path: "/api/v1/tokens") { try await createToken($0, context: $1).response(from: $0, context: $1) },
+            Route(method: .get, path: "/api/v1/tokens") { try await listTokens($0, context: $1).response(from: $0, context: $1) },
+            Route(method: .delete, path: "/api/v1/tokens/:id") { try await revokeToken($0, context: $1).response(from: $0, context: $1) },
+            Route(method: .get, path: "/api/v1/workouts") { try await workouts($0, context: $1).response(from: $0, context: $1) },
+            Route(method: .get, path: "/api/v1/workouts/:id") { try await workout($0, context: $1).response(from: $0, context: $1) },
+            Route(method: .get, path: "/api/v1/workouts/:id/routes/:route") { try await route($0, context: $1).response(from: $0, context: $1) },
+            Route(method: .get, path: "/api/v1/samples/:type") { try await samples($0, context: $1).response(from: $0, context: $1) },
+            Route(method: .get, path: "/api/v1/sync/changes") { try await changes($0, context: $1).response(from: $0, context: $1) },
+            Route(method: .post, path: "/api/v1/sync/objects") { try await push.push($0, context: $1).response(from: $0, context: $1) },
+            Route(method: .post, path: "/api/v1/uploads") { try await uploads.upload($0, context: $1).response(from: $0, context: $1) },
+            Route(method: .get, path: "/api/v1/uploads/:id") { try await uploads.status($0, context: $1).response(from: $0, context: $1) },
         ]
-        for route in Self.table {
-            guard let handler = handlers["\(route.method.rawValue) \(route.path)"] else {
-                preconditionFailure("no handler for \(route.method.rawValue) \(route.path)")
-            }
-            router.on(RouterPath(route.path), method: route.method, use: handler)
-        }
+    }
+
+    /// The routes' methods and paths.
+    var table: RouteTable { RouteTable(routes: routes.map { ($0.method, $0.path) }) }
+
+    /// Registers every route on `router`.
+    func add(to router: Router<ServerRequestContext>) {
+        for route in routes { router.on(RouterPath(route.path), method: route.method, use: route.handler) }
     }
 
     struct HealthJSON: ResponseEncodable, Codable, Sendable {
