@@ -8,7 +8,7 @@ import Testing
 struct TimedOut: Error {}
 
 /// Runs `body`, failing with ``TimedOut`` after `seconds` — a guard against hanging, never a way to wait.
-func withTimeout<T: Sendable>(seconds: Double = 20, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+func withTimeout<T: Sendable>(seconds: Double = 120, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
     try await withThrowingTaskGroup(of: T.self) { group in
         group.addTask { try await body() }
         group.addTask {
