@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         // The PostgreSQL backend of the store (issue 17, PaceStorePostgres).
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // The HTTP client of Pace's server API (PaceClient: `pace sync`, `pace record --publish`).
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         .target(
@@ -101,6 +103,7 @@ let package = Package(
                 "PaceRecorder",
                 "PaceSensors",
                 "PaceServer",
+                "PaceClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -119,6 +122,15 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The client of the server's HTTP API (issue 17, docs/SERVER.md): requests with a token, JSON errors as typed errors.
+        .target(
+            name: "PaceClient",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -240,7 +252,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaceServerTests",
-            dependencies: ["PaceServer", "PaceModel", "PaceStore", "PaceTestSupport",
+            dependencies: ["PaceServer", "PaceClient", "PaceModel", "PaceStore", "PaceTestSupport",
                            .product(name: "HummingbirdTesting", package: "hummingbird"),
                            .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: swiftSettings
