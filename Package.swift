@@ -117,6 +117,8 @@ let package = Package(
                 "PaceModel",
                 "PaceStore",
                 "PaceTransfer",
+                "PaceStorePostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -14,15 +14,20 @@ public struct ServerConfiguration: Sendable {
     public var bcryptCost: UInt8
     /// The largest upload accepted, in bytes (1 GiB by default).
     public var maximumUploadBytes: Int
+    /// Where the accounts' health stores live: `nil` for one SQLite file per account in the data
+    /// folder (the default), or a PostgreSQL database. The server database (accounts, tokens, audit,
+    /// jobs) and uploaded files stay in the data folder either way.
+    public var postgres: PostgresLocation?
 
     /// Creates a configuration.
     public init(dataFolder: URL, host: String = "127.0.0.1", port: Int = 8080, bcryptCost: UInt8 = 12,
-                maximumUploadBytes: Int = 1 << 30) {
+                maximumUploadBytes: Int = 1 << 30, postgres: PostgresLocation? = nil) {
         self.dataFolder = dataFolder
         self.host = host
         self.port = port
         self.bcryptCost = bcryptCost
         self.maximumUploadBytes = maximumUploadBytes
+        self.postgres = postgres
     }
 
     /// The server database's path.
@@ -56,7 +61,12 @@ public enum PaceServer {
     public static func router(_ configuration: ServerConfiguration, logger: Logger = Logger(label: "org.pace.server"))
         async throws -> Router<ServerRequestContext> {
         let directory = try accounts(configuration)
-        let stores = AccountStores(folder: configuration.dataFolder.appendingPathComponent("accounts"))
+        let stores = if let postgres = configuration.postgres {
+            AccountStores(postgres: postgres, logger: logger)
+        } else {
+            AccountStores(folder: configuration.dataFolder.appendingPathComponent("accounts"))
+        }
+        try await stores.check()
         let gate = Gate(directory: directory, stores: stores, limiter: SignInLimiter())
         let queue = UploadQueue(directory: directory, stores: stores, folder: configuration.dataFolder.appendingPathComponent("uploads"))
         try await queue.resume()

@@ -14,7 +14,9 @@ extension HealthStore {
     /// received exactly its declared number of locations.
     ///
     /// It blocks its caller until the transaction commits, and holds the store's writer meanwhile:
-    /// importers call it from a thread of their own, never from the cooperative pool.
+    /// importers call it from a thread of their own, never from the cooperative pool. On SQLite the
+    /// parts go straight into the open transaction (bounded memory); on another backend they are
+    /// kept in memory and saved as one batch once complete, with the same rules and messages.
     ///
     /// - Parameters:
     ///   - routeID: The UUID of the route whose locations `produce` writes, or `nil` without a route.
@@ -23,10 +25,23 @@ extension HealthStore {
     /// - Throws: ``StoreError``, or what `produce` or `complete` throws; nothing is changed then.
     package func saveStreamed(routeID: UUID?, produce: (inout StreamedWorkoutWriter) throws -> Void,
                               complete: () throws -> (workout: Workout, route: StreamedRoute?)) throws {
-        guard let sqlite = backend as? SQLiteBackend else {
-            throw StoreError(code: .database, message: "This store's backend cannot write a workout in parts; import the file whole.",
-                             path: path)
+        if let sqlite = backend as? SQLiteBackend {
+            return try sqlite.saveStreamed(routeID: routeID, produce: produce, complete: complete)
         }
-        try sqlite.saveStreamed(routeID: routeID, produce: produce, complete: complete)
+        var writer = StreamedWorkoutWriter(target: .memory, routeID: routeID)
+        try produce(&writer)
+        let (workout, streamed) = try complete()
+        var objects = writer.heldSamples
+        objects.append(.workout(workout))
+        if let streamed {
+            try StreamedWorkoutWriter.check(streamed, workout: workout, routeID: routeID, locationsWritten: writer.locationsWritten)
+            var route = streamed.route
+            route.locations = writer.heldLocations
+            objects.append(.workoutRoute(route))
+        } else if writer.locationsWritten > 0 {
+            throw StreamedWorkoutWriter.locationsWithoutRoute(writer.locationsWritten, workout: workout)
+        }
+        let associations = writer.heldSamples.isEmpty ? [] : [WorkoutAssociation(workoutID: workout.id, sampleIDs: writer.heldSamples.map(\.id))]
+        _ = try backend.saveBlocking(HealthObjectBatch(objects, associations: associations), skippingStoredSyncIdentifiers: false)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import PaceModel
 import PaceTestSupport
 import Testing
 
@@ -54,5 +55,75 @@ import Testing
         var status: Int32?
         for await code in exited.stream { status = code }
         #expect(status == 0, "a graceful shutdown exits 0")
+    }
+
+    @Test func withDatabaseTheAccountsStoresLiveInPostgreSQL() async throws {
+        let runner = try CommandRunner()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let data = directory.path("server")
+        let passwordFile = directory.path("password")
+        try "correct horse battery staple\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
+        let made = try await runner.run(["serve", "--data", data, "--create-admin", "admin", "--password-file", passwordFile])
+        #expect(made.status == 0, "\(made.standardError)")
+
+        let wrong = try await runner.run(["serve", "--data", data, "--database", "mysql://pace@127.0.0.1/pace"])
+        #expect(wrong.status != 0 && wrong.standardError.contains("postgres://"), "\(wrong.standardError)")
+        let nobody = try GPSFakeProcess.freePort()
+        let unreachable = try await runner.run(["serve", "--data", data, "--database", "postgres://pace@127.0.0.1:\(nobody)/pace?sslmode=disable"])
+        #expect(unreachable.status != 0 && unreachable.standardError.contains("PostgreSQL cannot be used"), "\(unreachable.standardError)")
+
+        let postgres = try await PostgresServerProcess.shared()
+        let port = try GPSFakeProcess.freePort()
+        let server = Process()
+        server.executableURL = runner.executable
+        server.arguments = ["serve", "--data", data, "--port", String(port),
+                            "--database", "postgres://\(postgres.role)@127.0.0.1:\(postgres.port)/\(postgres.database)?sslmode=disable"]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { if server.isRunning { server.terminate() } }
+        let base = "http://127.0.0.1:\(port)/api/v1"
+        var ready = false
+        for _ in 0..<100 where !ready {
+            ready = (try? await URLSession.shared.data(from: try #require(URL(string: base + "/health")))) != nil
+            if !ready { try await Task.sleep(for: .milliseconds(200)) }
+        }
+        #expect(ready, "the server never answered on port \(port)")
+
+        // A token made with the password sets its permissions in the account's store: in PostgreSQL.
+        var request = URLRequest(url: try #require(URL(string: base + "/tokens")))
+        request.httpMethod = "POST"
+        request.setValue("Basic " + Data("admin:correct horse battery staple".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"name": "phone", "read": ["HKWorkoutTypeIdentifier"], "share": ["HKWorkoutTypeIdentifier"]}"#.utf8)
+        let (made2, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 201, "\(String(decoding: made2, as: UTF8.self))")
+        let secret = try #require((try JSONSerialization.jsonObject(with: made2) as? [String: Any])?["token"] as? String)
+        var list = URLRequest(url: try #require(URL(string: base + "/workouts")))
+        list.setValue("Bearer " + secret, forHTTPHeaderField: "Authorization")
+        let (_, listed) = try await URLSession.shared.data(for: list)
+        #expect((listed as? HTTPURLResponse)?.statusCode == 200)
+
+        #expect(!FileManager.default.fileExists(atPath: data + "/accounts"), "no SQLite store was made")
+        let rows = try await Self.psql(postgres, "SELECT count(*) FROM authorizationDecision")
+        #expect((Int(rows) ?? 0) > 0, "the token's permissions are rows in PostgreSQL (\(rows))")
+    }
+
+    /// One value queried as PostgreSQL's superuser (which row-level security does not restrict).
+    static func psql(_ server: PostgresServerProcess, _ query: String) async throws -> String {
+        try await ThreadBridge.run { () throws(any Error) -> String in try psqlBlocking(server, query) }
+    }
+
+    private static func psqlBlocking(_ server: PostgresServerProcess, _ query: String) throws -> String {
+        let process = Process()
+        process.executableURL = try PostgresServerProcess.binaries().appendingPathComponent("psql")
+        process.arguments = ["-h", "127.0.0.1", "-p", String(server.port), "-U", "postgres", "-d", server.database, "-tAc", query]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -10,8 +10,8 @@ import Testing
 /// The HTTP API: tokens made, listed and revoked with the account's password; workouts, routes and
 /// samples read with a token, within its scopes; every error a JSON body with a stable code.
 @Suite(.timeLimit(.minutes(2))) struct ServerAPITests {
-    @Test func healthAnswersWithSecurityHeaders() async throws {
-        let fixture = try ServerFixture()
+    @Test(arguments: ServerFixture.Backend.allCases) func healthAnswersWithSecurityHeaders(_ backend: ServerFixture.Backend) async throws {
+        let fixture = try await ServerFixture(backend)
         defer { fixture.directory.remove() }
         try await fixture.test { client in
             try await client.execute(uri: "/api/v1/health", method: .get) { response in
@@ -31,8 +31,8 @@ import Testing
         }
     }
 
-    @Test func tokensAreShownOnceListedWithoutSecretAndRevoked() async throws {
-        let fixture = try ServerFixture()
+    @Test(arguments: ServerFixture.Backend.allCases) func tokensAreShownOnceListedWithoutSecretAndRevoked(_ backend: ServerFixture.Backend) async throws {
+        let fixture = try await ServerFixture(backend)
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice")
         try await fixture.test { client in
@@ -60,11 +60,11 @@ import Testing
         #expect(log.contains("tokenCreated") && log.contains("tokenRevoked") && log.contains("signIn") && log.contains("tokenUsed"), "\(log)")
     }
 
-    @Test func workoutsPageNewestFirstWithoutRepeatsOrGapsAcrossTies() async throws {
-        let fixture = try ServerFixture()
+    @Test(arguments: ServerFixture.Backend.allCases) func workoutsPageNewestFirstWithoutRepeatsOrGapsAcrossTies(_ backend: ServerFixture.Backend) async throws {
+        let fixture = try await ServerFixture(backend)
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice")
-        let store = try fixture.store(of: alice)
+        let store = try await fixture.store(of: alice)
         let base = Date(timeIntervalSince1970: 1_795_158_000)
         // Five runs and a ride; two runs start at the same instant.
         var runs: [Workout] = []
@@ -115,11 +115,11 @@ import Testing
         }
     }
 
-    @Test func aRouteIsReadInPagesWithACursor() async throws {
-        let fixture = try ServerFixture()
+    @Test(arguments: ServerFixture.Backend.allCases) func aRouteIsReadInPagesWithACursor(_ backend: ServerFixture.Backend) async throws {
+        let fixture = try await ServerFixture(backend)
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice")
-        let store = try fixture.store(of: alice)
+        let store = try await fixture.store(of: alice)
         let run = TestObjects.run()
         let route = TestObjects.route(for: run, count: 2500)
         try await store.save([.workout(run), .workoutRoute(route)])
@@ -143,8 +143,8 @@ import Testing
         }
     }
 
-    @Test func aTypeOutsideTheTokensScopeIsRefused() async throws {
-        let fixture = try ServerFixture()
+    @Test(arguments: ServerFixture.Backend.allCases) func aTypeOutsideTheTokensScopeIsRefused(_ backend: ServerFixture.Backend) async throws {
+        let fixture = try await ServerFixture(backend)
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice")
         try await fixture.store(of: alice).save([.quantitySample(TestObjects.heartRate())])
@@ -168,8 +168,8 @@ import Testing
         }
     }
 
-    @Test func badRequestsGetJSONErrorsWithStableCodes() async throws {
-        let fixture = try ServerFixture()
+    @Test(arguments: ServerFixture.Backend.allCases) func badRequestsGetJSONErrorsWithStableCodes(_ backend: ServerFixture.Backend) async throws {
+        let fixture = try await ServerFixture(backend)
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice")
         try await fixture.test { client in
@@ -199,8 +199,8 @@ import Testing
         }
     }
 
-    @Test func failedSignInsAreRateLimited() async throws {
-        let fixture = try ServerFixture()
+    @Test(arguments: ServerFixture.Backend.allCases) func failedSignInsAreRateLimited(_ backend: ServerFixture.Backend) async throws {
+        let fixture = try await ServerFixture(backend)
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice")
         try await fixture.test { client in

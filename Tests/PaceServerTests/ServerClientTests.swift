@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func readsJSONAndReportsTheServersErrorCodes() async throws {
-        let fixture = try ServerFixture()
+        let fixture = try await ServerFixture()
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice")
         let run = TestObjects.run()

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import HummingbirdTesting
 import PaceModel
 @testable import PaceServer
@@ -9,17 +10,38 @@ import Testing
 
 /// A server on a temporary data folder, driven through Hummingbird's router tester, with helpers
 /// to make accounts, seed their stores and sign requests.
+///
+/// Its accounts' stores are SQLite files or live in the test process's PostgreSQL
+/// (``PostgresServerProcess/shared()``), as `pace serve --database` chooses.
 struct ServerFixture {
+    /// Where the accounts' stores live.
+    enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case sqlite, postgres
+        var testDescription: String { rawValue }
+    }
+
     let directory: TemporaryDirectory
     let configuration: ServerConfiguration
     let accounts: AccountDirectory
+    /// The stores as the server opens them, for seeding and checking.
+    let stores: AccountStores
 
-    init(maximumUploadBytes: Int = 1 << 30) throws {
+    init(_ backend: Backend = .sqlite, maximumUploadBytes: Int = 1 << 30) async throws {
         directory = try TemporaryDirectory()
         // A low bcrypt cost keeps the tests fast; the server's default is 12.
-        configuration = ServerConfiguration(dataFolder: URL(fileURLWithPath: directory.path("data")), bcryptCost: 4,
-                                            maximumUploadBytes: maximumUploadBytes)
+        var configuration = ServerConfiguration(dataFolder: URL(fileURLWithPath: directory.path("data")), bcryptCost: 4,
+                                                maximumUploadBytes: maximumUploadBytes)
+        if backend == .postgres {
+            let server = try await PostgresServerProcess.shared()
+            var location = try PostgresLocation(url: "postgres://\(server.role)@127.0.0.1:\(server.port)/\(server.database)?sslmode=disable",
+                                                environment: [:])
+            location.maximumConnections = 8
+            configuration.postgres = location
+        }
+        self.configuration = configuration
         accounts = try PaceServer.accounts(configuration)
+        stores = configuration.postgres.map { AccountStores(postgres: $0, logger: Logger(label: "test")) }
+            ?? AccountStores(folder: configuration.dataFolder.appendingPathComponent("accounts"))
     }
 
     /// Runs `body` against the server's router.
@@ -35,11 +57,9 @@ struct ServerFixture {
 
     static func password(_ name: String) -> String { String(repeating: name, count: 12 / name.count + 1) }
 
-    /// The account's own store file (the layout `AccountStores` uses), for seeding.
-    func store(of account: Account) throws -> HealthStore {
-        let folder = configuration.dataFolder.appendingPathComponent("accounts").appendingPathComponent(account.id.uuidString.lowercased())
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return try HealthStore(path: folder.appendingPathComponent("health.sqlite").path)
+    /// The account's own store, opened as the server opens it, for seeding and checking.
+    func store(of account: Account) async throws -> HealthStore {
+        try await stores.store(for: account.id)
     }
 
     /// `Authorization: Basic` for the account.

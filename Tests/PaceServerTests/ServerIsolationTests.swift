@@ -10,8 +10,8 @@ import Testing
 /// Another account's objects are never readable nor confirmed to exist: the same answer as for an
 /// identifier no one has, on every route that takes one.
 @Suite(.timeLimit(.minutes(2))) struct ServerIsolationTests {
-    @Test func anotherAccountsObjectsReadAsNotFound() async throws {
-        let fixture = try ServerFixture()
+    @Test(arguments: ServerFixture.Backend.allCases) func anotherAccountsObjectsReadAsNotFound(_ backend: ServerFixture.Backend) async throws {
+        let fixture = try await ServerFixture(backend)
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice"), bob = try await fixture.account("bob")
         let run = TestObjects.run()

@@ -34,11 +34,11 @@ import Testing
         return (objects, deleted, kinds, anchor)
     }
 
-    @Test func changesArePulledInPagesEachOnceThenDeletionsFromTheLastAnchor() async throws {
-        let fixture = try ServerFixture()
+    @Test(arguments: ServerFixture.Backend.allCases) func changesArePulledInPagesEachOnceThenDeletionsFromTheLastAnchor(_ backend: ServerFixture.Backend) async throws {
+        let fixture = try await ServerFixture(backend)
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice")
-        let store = try fixture.store(of: alice)
+        let store = try await fixture.store(of: alice)
         let beats = (0..<5).map { TestObjects.heartRate(100 + Double($0), at: TestObjects.morning.addingTimeInterval(Double($0) * 60)) }
         let run = TestObjects.run()
         for beat in beats.prefix(3) { try await store.save([.quantitySample(beat)]) }
@@ -65,8 +65,8 @@ import Testing
         }
     }
 
-    @Test func anAnchorOfAnotherStoreAsksForAResync() async throws {
-        let fixture = try ServerFixture()
+    @Test(arguments: ServerFixture.Backend.allCases) func anAnchorOfAnotherStoreAsksForAResync(_ backend: ServerFixture.Backend) async throws {
+        let fixture = try await ServerFixture(backend)
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice"), bob = try await fixture.account("bob")
         try await fixture.store(of: alice).save([.quantitySample(TestObjects.heartRate())])

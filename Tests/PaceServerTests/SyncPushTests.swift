@@ -29,8 +29,8 @@ import Testing
         .quantitySample(TestObjects.heartRate(value, metadata: [.syncIdentifier: .string("beat-1"), .syncVersion: .integer(version)]))
     }
 
-    @Test func aPushIsSavedReplayedHarmlesslyAndPulledByAnotherDevice() async throws {
-        let fixture = try ServerFixture()
+    @Test(arguments: ServerFixture.Backend.allCases) func aPushIsSavedReplayedHarmlesslyAndPulledByAnotherDevice(_ backend: ServerFixture.Backend) async throws {
+        let fixture = try await ServerFixture(backend)
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice")
         let run = TestObjects.run()
@@ -57,8 +57,8 @@ import Testing
         }
     }
 
-    @Test func conflictsAndScopesRefuseTheWholeBatch() async throws {
-        let fixture = try ServerFixture()
+    @Test(arguments: ServerFixture.Backend.allCases) func conflictsAndScopesRefuseTheWholeBatch(_ backend: ServerFixture.Backend) async throws {
+        let fixture = try await ServerFixture(backend)
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice")
         let beat = TestObjects.heartRate(150)
@@ -84,8 +84,8 @@ import Testing
         }
     }
 
-    @Test func aHigherSyncVersionReplacesTheObjectForEveryPuller() async throws {
-        let fixture = try ServerFixture()
+    @Test(arguments: ServerFixture.Backend.allCases) func aHigherSyncVersionReplacesTheObjectForEveryPuller(_ backend: ServerFixture.Backend) async throws {
+        let fixture = try await ServerFixture(backend)
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice")
         try await fixture.test { client in

@@ -36,8 +36,8 @@ import Testing
         return [:]
     }
 
-    @Test func anUploadIsQueuedImportedAndDeduplicated() async throws {
-        let fixture = try ServerFixture()
+    @Test(arguments: ServerFixture.Backend.allCases) func anUploadIsQueuedImportedAndDeduplicated(_ backend: ServerFixture.Backend) async throws {
+        let fixture = try await ServerFixture(backend)
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice")
         try await fixture.test { client in
@@ -66,8 +66,8 @@ import Testing
         }
     }
 
-    @Test func badUploadsAreRefusedAndJobsAreTheAccountsOwn() async throws {
-        let fixture = try ServerFixture(maximumUploadBytes: 2000)
+    @Test(arguments: ServerFixture.Backend.allCases) func badUploadsAreRefusedAndJobsAreTheAccountsOwn(_ backend: ServerFixture.Backend) async throws {
+        let fixture = try await ServerFixture(backend, maximumUploadBytes: 2000)
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice"), bob = try await fixture.account("bob")
         try await fixture.test { client in
@@ -92,8 +92,8 @@ import Testing
         }
     }
 
-    @Test func aJobLeftRunningByAKilledServerRunsAgain() async throws {
-        let fixture = try ServerFixture()
+    @Test(arguments: ServerFixture.Backend.allCases) func aJobLeftRunningByAKilledServerRunsAgain(_ backend: ServerFixture.Backend) async throws {
+        let fixture = try await ServerFixture(backend)
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice")
         // The state a server killed mid-import leaves: the file on disk, its job marked running.

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Logging
 import PaceModel
 import PaceStore
@@ -7,8 +6,8 @@ import PaceStorePostgres
 import PaceTestSupport
 import PostgresNIO
 
-/// The test process's PostgreSQL: one real server on loopback (``PostgresServerProcess``), started
-/// at the first test that asks and stopped when the process exits, and one running client that
+/// The test process's PostgreSQL: one real server on loopback (``PostgresServerProcess/shared()``),
+/// started at the first test that asks and stopped when the process exits, and one running client that
 /// every test's backend shares. Each test takes a fresh account, so tests run in parallel on one
 /// database without seeing each other's rows.
 final class PostgresTestDatabase: Sendable {
@@ -28,9 +27,7 @@ final class PostgresTestDatabase: Sendable {
     }
 
     private static let started = Task<PostgresTestDatabase, any Error> {
-        let server = try await ThreadBridge.run { () throws(any Error) -> PostgresServerProcess in try PostgresServerProcess.start() }
-        runningServer.withLock { $0 = server }
-        atexit { runningServer.withLock { $0 }?.stop() }
+        let server = try await PostgresServerProcess.shared()
         let client = PostgresClient(configuration: configuration(of: server, role: server.role))
         let runner = Task { await client.run() }
         return PostgresTestDatabase(server: server, client: client, runner: runner)
@@ -49,6 +46,3 @@ final class PostgresTestDatabase: Sendable {
         try await PostgresBackend(client: client, account: account)
     }
 }
-
-/// The server to stop at exit.
-private let runningServer = Locked<PostgresServerProcess?>(nil)

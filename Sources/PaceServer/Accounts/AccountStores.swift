@@ -1,32 +1,90 @@
 import Foundation
 import HTTPTypes
 import Logging
+import PaceModel
 import PaceStore
+import PaceStorePostgres
+import PostgresNIO
 
-/// Each account's health store, one SQLite file per account under `accounts/` in the data folder
-/// (strong isolation: one account's queries cannot reach another's rows), opened once and kept.
+/// Each account's health store, opened once and kept.
+///
+/// By default one SQLite file per account under `accounts/` in the data folder (strong isolation:
+/// one account's queries cannot reach another's rows). With a ``PostgresLocation``, every account's
+/// store lives in one PostgreSQL database, each behind its own account column and row-level
+/// security (`PaceStorePostgres`), over one pool of connections this object runs.
 actor AccountStores {
-    private let folder: URL
-    private var open: [UUID: HealthStore] = [:]
+    /// Where the stores live.
+    private enum Kind {
+        case files(URL)
+        case postgres(PostgresClient)
+    }
+
+    private let kind: Kind
+    private let runner: Task<Void, Never>?
+    /// Stores opened or being opened: concurrent first requests of one account share one opening.
+    private var opening: [UUID: Task<HealthStore, any Error>] = [:]
     private let logger = Logger(label: "org.pace.server.stores")
 
+    /// SQLite files under `folder`.
     init(folder: URL) {
-        self.folder = folder
+        kind = .files(folder)
+        runner = nil
+    }
+
+    /// One PostgreSQL database; its pool of connections runs until ``shutdown()``.
+    init(postgres location: PostgresLocation, logger: Logger) {
+        let client = PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger)
+        kind = .postgres(client)
+        runner = Task { await client.run() }
+    }
+
+    /// Checks that the stores can be reached: for PostgreSQL, connects and brings the schema up to
+    /// date (so a wrong URL, password or a database of a newer Pace stops the server at start).
+    func check() async throws {
+        guard case .postgres(let client) = kind else { return }
+        do {
+            _ = try await PostgresSchema.migrate(client: client, logger: logger)
+        } catch {
+            throw ServerError(.internalServerError, code: "server.database",
+                              message: "PostgreSQL cannot be used: \(error.message)")
+        }
+    }
+
+    /// Stops the PostgreSQL pool, if any (its connections close).
+    func shutdown() {
+        runner?.cancel()
     }
 
     /// The account's store, created on first use.
-    func store(for account: UUID) throws -> HealthStore {
-        if let store = open[account] { return store }
-        let directory = folder.appendingPathComponent(account.uuidString.lowercased(), isDirectory: true)
+    func store(for account: UUID) async throws -> HealthStore {
+        let task = opening[account] ?? {
+            let task = Task { [kind] in try await Self.open(kind, account) }
+            opening[account] = task
+            return task
+        }()
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let store = try HealthStore(path: directory.appendingPathComponent("health.sqlite").path)
-            open[account] = store
-            return store
+            return try await task.value
         } catch {
+            // A failed opening is tried again by the next request.
+            if opening[account] == task { opening[account] = nil }
             logger.error("Cannot open an account's store", metadata: ["account": "\(account)", "error": "\(error)"])
             throw ServerError(.internalServerError, code: "server.store",
                               message: "The account's store cannot be opened; the server's log says why.")
+        }
+    }
+
+    private static func open(_ kind: Kind, _ account: UUID) async throws -> HealthStore {
+        let name = account.uuidString.lowercased()
+        switch kind {
+        case .files(let folder):
+            // Opening a file (and migrating it) blocks: done on a thread of its own, not the pool's.
+            return try await ThreadBridge.run(label: "org.pace.server.open") { () throws(any Error) -> HealthStore in
+                let directory = folder.appendingPathComponent(name, isDirectory: true)
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                return try HealthStore(path: directory.appendingPathComponent("health.sqlite").path)
+            }
+        case .postgres(let client):
+            return HealthStore(backend: try await PostgresBackend(client: client, account: name))
         }
     }
 }

@@ -27,6 +27,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The TCP port.")
     var port = 8080
 
+    @Option(help: ArgumentHelp("""
+        Where the accounts' health stores live: 'sqlite' (one file per account in the data folder) or \
+        postgres://USER@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require] (the password from PGPASSWORD).
+        """, valueName: "url"))
+    var database = "sqlite"
+
     @Option(name: .customLong("create-admin"), help: ArgumentHelp("Create the administrator account NAME and exit.", valueName: "name"))
     var createAdmin: String?
 
@@ -34,7 +40,10 @@ struct ServeCommand: AsyncParsableCommand {
     var passwordFile: String?
 
     func run() async throws {
-        let configuration = ServerConfiguration(dataFolder: URL(fileURLWithPath: data ?? Self.defaultDataFolder()), host: host, port: port)
+        var configuration = ServerConfiguration(dataFolder: URL(fileURLWithPath: data ?? Self.defaultDataFolder()), host: host, port: port)
+        if database != "sqlite" {
+            do { configuration.postgres = try PostgresLocation(url: database) } catch { throw CommandError(error.message) }
+        }
         let accounts = try PaceServer.accounts(configuration)
         if let name = createAdmin {
             let password = try readPassword()
@@ -49,8 +58,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard try await !accounts.isEmpty() else {
             throw CommandError("No account exists yet: create the administrator first with 'pace serve --create-admin NAME'.")
         }
-        print("Pace serves \(configuration.dataFolder.path) on http://\(host):\(port)/api/v1")
-        try await PaceServer.run(configuration)
+        let stores = configuration.postgres.map { "PostgreSQL \($0)" } ?? "SQLite"
+        print("Pace serves \(configuration.dataFolder.path) (stores in \(stores)) on http://\(host):\(port)/api/v1")
+        do { try await PaceServer.run(configuration) } catch let error as ServerError { throw CommandError(error.message) }
     }
 
     private func readPassword() throws -> String {
