@@ -60,6 +60,12 @@ public enum PaceServer {
     /// The router alone (what tests drive). Uploads a killed server left unfinished are queued again.
     public static func router(_ configuration: ServerConfiguration, logger: Logger = Logger(label: "org.pace.server"))
         async throws -> Router<ServerRequestContext> {
+        try await assemble(configuration, logger: logger).router
+    }
+
+    /// The router and the table of every route it has (what the isolation tests walk).
+    static func assemble(_ configuration: ServerConfiguration, logger: Logger = Logger(label: "org.pace.server"))
+        async throws -> (router: Router<ServerRequestContext>, table: RouteTable) {
         let directory = try accounts(configuration)
         let stores = if let postgres = configuration.postgres {
             AccountStores(postgres: postgres, logger: logger)
@@ -75,7 +81,7 @@ public enum PaceServer {
         // Middleware applies to the routes added after it.
         router.middlewares.add(ServerMiddleware(logger: logger, table: routes.table))
         routes.add(to: router)
-        return router
+        return (router, routes.table)
     }
 
     /// The server's account directory in the data folder (created when missing).
