@@ -18,16 +18,20 @@ public struct ServerConfiguration: Sendable {
     /// folder (the default), or a PostgreSQL database. The server database (accounts, tokens, audit,
     /// jobs) and uploaded files stay in the data folder either way.
     public var postgres: PostgresLocation?
+    /// Whether anyone may create an account (`POST /api/v1/accounts`) without an administrator's
+    /// invitation; off by default.
+    public var openSignUp: Bool
 
     /// Creates a configuration.
     public init(dataFolder: URL, host: String = "127.0.0.1", port: Int = 8080, bcryptCost: UInt8 = 12,
-                maximumUploadBytes: Int = 1 << 30, postgres: PostgresLocation? = nil) {
+                maximumUploadBytes: Int = 1 << 30, postgres: PostgresLocation? = nil, openSignUp: Bool = false) {
         self.dataFolder = dataFolder
         self.host = host
         self.port = port
         self.bcryptCost = bcryptCost
         self.maximumUploadBytes = maximumUploadBytes
         self.postgres = postgres
+        self.openSignUp = openSignUp
     }
 
     /// The server database's path.
@@ -77,7 +81,8 @@ public enum PaceServer {
         let queue = UploadQueue(directory: directory, stores: stores, folder: configuration.dataFolder.appendingPathComponent("uploads"))
         try await queue.resume()
         let router = Router(context: ServerRequestContext.self)
-        let routes = ServerRoutes(gate: gate, uploads: UploadRoutes(gate: gate, queue: queue, maximumBytes: configuration.maximumUploadBytes))
+        let routes = ServerRoutes(gate: gate, uploads: UploadRoutes(gate: gate, queue: queue, maximumBytes: configuration.maximumUploadBytes),
+                                  sessions: SessionRoutes(gate: gate, openSignUp: configuration.openSignUp))
         // Middleware applies to the routes added after it.
         router.middlewares.add(ServerMiddleware(logger: logger, table: routes.table))
         routes.add(to: router)

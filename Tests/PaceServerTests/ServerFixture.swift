@@ -26,11 +26,11 @@ struct ServerFixture {
     /// The stores as the server opens them, for seeding and checking.
     let stores: AccountStores
 
-    init(_ backend: Backend = .sqlite, maximumUploadBytes: Int = 1 << 30) async throws {
+    init(_ backend: Backend = .sqlite, maximumUploadBytes: Int = 1 << 30, openSignUp: Bool = false) async throws {
         directory = try TemporaryDirectory()
         // A low bcrypt cost keeps the tests fast; the server's default is 12.
         var configuration = ServerConfiguration(dataFolder: URL(fileURLWithPath: directory.path("data")), bcryptCost: 4,
-                                                maximumUploadBytes: maximumUploadBytes)
+                                                maximumUploadBytes: maximumUploadBytes, openSignUp: openSignUp)
         if backend == .postgres {
             let server = try await PostgresServerProcess.shared()
             var location = try PostgresLocation(url: "postgres://\(server.role)@127.0.0.1:\(server.port)/\(server.database)?sslmode=disable",

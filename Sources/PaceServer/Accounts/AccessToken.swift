@@ -20,10 +20,23 @@ public struct AccessToken: Hashable, Sendable {
     public var createdAt: Date
     /// When it was revoked, if it was.
     public var revokedAt: Date?
+    /// A device's or app's token, or a browser's session.
+    public var kind: Kind
+    /// When it stops working (browser sessions; device tokens do not expire).
+    public var expiresAt: Date?
+
+    /// Who holds a token.
+    public enum Kind: String, Sendable {
+        /// A device or app: sent as `Authorization: Bearer`, scoped as it was made.
+        case device
+        /// A signed-in browser: sent as the `pace_session` cookie, with the account's every type,
+        /// writes checked against its CSRF token.
+        case browser
+    }
 
     /// Creates a token value.
     public init(id: UUID, account: UUID, name: String, read: Set<HealthObjectType>, share: Set<HealthObjectType>,
-                createdAt: Date, revokedAt: Date? = nil) {
+                createdAt: Date, revokedAt: Date? = nil, kind: Kind = .device, expiresAt: Date? = nil) {
         self.id = id
         self.account = account
         self.name = name
@@ -31,9 +44,20 @@ public struct AccessToken: Hashable, Sendable {
         self.share = share
         self.createdAt = createdAt
         self.revokedAt = revokedAt
+        self.kind = kind
+        self.expiresAt = expiresAt
     }
 
     /// The client name the token acts as in its account's store: its permissions are recorded
-    /// there, so the store's per-client rules apply to it unchanged.
-    public var client: String { "org.pace.token." + id.uuidString.lowercased() }
+    /// there, so the store's per-client rules apply to it unchanged. Every browser session of an
+    /// account is the one web client, ``webClient``.
+    public var client: String {
+        switch kind {
+        case .device: "org.pace.token." + id.uuidString.lowercased()
+        case .browser: Self.webClient
+        }
+    }
+
+    /// The client a signed-in browser acts as: the web app, allowed every type by its owner.
+    public static let webClient = "org.pace.web"
 }

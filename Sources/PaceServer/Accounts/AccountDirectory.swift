@@ -94,6 +94,21 @@ public struct AccountDirectory: Sendable {
                 CREATE INDEX uploadJob_status ON uploadJob (status, createdAt);
                 """)
         }
+        migrator.registerMigration("v5-browser-sessions-invitations") { db in
+            try db.execute(sql: """
+                ALTER TABLE token ADD COLUMN kind TEXT NOT NULL DEFAULT 'device' CHECK (kind IN ('device', 'browser'));
+                ALTER TABLE token ADD COLUMN expiresAt REAL;
+                ALTER TABLE token ADD COLUMN csrfToken TEXT;
+                CREATE TABLE invitation (
+                    codeHash TEXT PRIMARY KEY NOT NULL,
+                    createdBy TEXT NOT NULL REFERENCES account (id) ON DELETE CASCADE,
+                    createdAt REAL NOT NULL,
+                    expiresAt REAL NOT NULL,
+                    usedAt REAL,
+                    usedBy TEXT REFERENCES account (id) ON DELETE SET NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 
@@ -151,7 +166,7 @@ public struct AccountDirectory: Sendable {
     /// A bcrypt hash of nothing anyone types, verified when the name is unknown.
     private static let decoyHash = Bcrypt.hash(UUID().uuidString, cost: 12)
 
-    private static func account(_ row: Row) -> Account {
+    static func account(_ row: Row) -> Account {
         Account(id: UUID(uuidString: row["id"]) ?? UUID(), name: row["name"], isAdmin: row["isAdmin"],
                 createdAt: Date(timeIntervalSince1970: row["createdAt"]))
     }
@@ -181,14 +196,16 @@ public struct AccountDirectory: Sendable {
     public func token(secret: String) async throws -> AccessToken? {
         let hash = Self.hash(secret)
         return try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM token WHERE secretHash = ? AND revokedAt IS NULL", arguments: [hash]).map(Self.token)
+            try Row.fetchOne(db, sql: "SELECT * FROM token WHERE secretHash = ? AND revokedAt IS NULL AND kind = 'device'",
+                             arguments: [hash]).map(Self.token)
         }
     }
 
-    /// The account's tokens, newest first, revoked ones included.
+    /// The account's tokens, newest first, revoked ones included (browser sessions are not tokens
+    /// a user manages, and are left out).
     public func tokens(of account: Account) async throws -> [AccessToken] {
         try await pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM token WHERE account = ? ORDER BY createdAt DESC, id",
+            try Row.fetchAll(db, sql: "SELECT * FROM token WHERE account = ? AND kind = 'device' ORDER BY createdAt DESC, id",
                              arguments: [account.id.uuidString]).map(Self.token)
         }
     }
@@ -196,7 +213,7 @@ public struct AccountDirectory: Sendable {
     /// Revokes the account's token `id`; `false` when the account has no such live token.
     public func revokeToken(_ id: UUID, of account: Account) async throws -> Bool {
         try await pool.write { db in
-            try db.execute(sql: "UPDATE token SET revokedAt = ? WHERE id = ? AND account = ? AND revokedAt IS NULL",
+            try db.execute(sql: "UPDATE token SET revokedAt = ? WHERE id = ? AND account = ? AND revokedAt IS NULL AND kind = 'device'",
                            arguments: [Date().timeIntervalSince1970, id.uuidString, account.id.uuidString])
             guard db.changesCount > 0 else { return false }
             try Self.audit(db, account: account.id, kind: "tokenRevoked", detail: id.uuidString)
@@ -224,14 +241,16 @@ public struct AccountDirectory: Sendable {
         }
     }
 
-    private static func token(_ row: Row) -> AccessToken {
+    static func token(_ row: Row) -> AccessToken {
         AccessToken(id: UUID(uuidString: row["id"]) ?? UUID(), account: UUID(uuidString: row["account"]) ?? UUID(), name: row["name"],
                     read: decode(row["readTypes"]), share: decode(row["shareTypes"]),
                     createdAt: Date(timeIntervalSince1970: row["createdAt"]),
-                    revokedAt: (row["revokedAt"] as Double?).map { Date(timeIntervalSince1970: $0) })
+                    revokedAt: (row["revokedAt"] as Double?).map { Date(timeIntervalSince1970: $0) },
+                    kind: (row["kind"] as String?) == "browser" ? .browser : .device,
+                    expiresAt: (row["expiresAt"] as Double?).map { Date(timeIntervalSince1970: $0) })
     }
 
-    private static func audit(_ db: Database, account: UUID?, kind: String, detail: String) throws {
+    static func audit(_ db: Database, account: UUID?, kind: String, detail: String) throws {
         try db.execute(sql: "INSERT INTO auditEvent (at, account, kind, detail) VALUES (?, ?, ?, ?)",
                        arguments: [Date().timeIntervalSince1970, account?.uuidString, kind, detail])
     }
@@ -255,7 +274,7 @@ public struct AccountDirectory: Sendable {
         SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
     }
 
-    private static func encode(_ types: Set<HealthObjectType>) -> String {
+    static func encode(_ types: Set<HealthObjectType>) -> String {
         let identifiers = types.map(\.identifier).sorted()
         return String(decoding: (try? JSONEncoder().encode(identifiers)) ?? Data("[]".utf8), as: UTF8.self)
     }

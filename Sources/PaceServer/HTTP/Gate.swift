@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import PaceModel
 import PaceStore
@@ -37,8 +38,14 @@ struct Gate: Sendable {
         }
     }
 
-    /// The caller of an API route, from `Authorization: Bearer pace_…`.
+    /// The caller of an API route, from `Authorization: Bearer pace_…` or a browser's session
+    /// cookie (whose writes must carry its CSRF token).
     func caller(_ request: Request, _ context: ServerRequestContext) async throws -> TokenCaller {
+        if request.headers[.authorization] == nil, let secret = request.cookies[Self.sessionCookie]?.value {
+            let session = try await session(request, secret: secret)
+            let store = try await stores.store(for: session.account)
+            return TokenCaller(token: session, store: store.authorization(for: session.client))
+        }
         guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else {
             throw ServerError(.unauthorized, code: "auth.token", message: "Send a token: Authorization: Bearer pace_….",
                               headers: [.wwwAuthenticate: "Bearer realm=\"pace\""])
@@ -53,8 +60,13 @@ struct Gate: Sendable {
         return TokenCaller(token: token, store: store.authorization(for: token.client))
     }
 
-    /// The account signing in with HTTP Basic (name and password).
+    /// The account signing in with HTTP Basic (name and password), or a browser's session.
     func account(_ request: Request, _ context: ServerRequestContext) async throws -> Account {
+        if request.headers[.authorization] == nil, let secret = request.cookies[Self.sessionCookie]?.value {
+            let session = try await session(request, secret: secret)
+            guard let account = try await directory.account(id: session.account) else { throw Self.sessionEnded }
+            return account
+        }
         let challenge: HTTPFields = [.wwwAuthenticate: "Basic realm=\"pace\", charset=\"UTF-8\""]
         guard let header = request.headers[.authorization], header.lowercased().hasPrefix("basic "),
               let decoded = Data(base64Encoded: String(header.dropFirst("basic ".count)).trimmingCharacters(in: .whitespaces)),
@@ -63,6 +75,12 @@ struct Gate: Sendable {
                               headers: challenge)
         }
         let name = String(text[..<colon]), password = String(text[text.index(after: colon)...])
+        return try await signIn(name: name, password: password, context, challenge: challenge)
+    }
+
+    /// The account with this name and password, rate-limited per address and per name (HTTP Basic
+    /// and the browser's sign-in share the limits).
+    func signIn(name: String, password: String, _ context: ServerRequestContext, challenge: HTTPFields = [:]) async throws -> Account {
         let keys = ["address:" + context.address, "name:" + name.lowercased()]
         if let wait = await limiter.wait(for: keys) {
             throw ServerError(.tooManyRequests, code: "auth.rateLimited",
@@ -74,5 +92,35 @@ struct Gate: Sendable {
             throw ServerError(.unauthorized, code: "auth.password", message: "The name or the password is wrong.", headers: challenge)
         }
         return account
+    }
+
+    /// The name of the cookie that holds a browser's session secret.
+    static let sessionCookie = "pace_session"
+    /// The header a browser's writes carry the session's CSRF token in.
+    static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
+
+    /// The live session whose secret the cookie holds; for a write (any method but GET and HEAD),
+    /// only with the session's CSRF token in `X-CSRF-Token`.
+    func session(_ request: Request, secret: String) async throws -> AccessToken {
+        guard let (session, csrf) = try await directory.session(secret: secret) else { throw Self.sessionEnded }
+        if request.method != .get && request.method != .head {
+            guard let sent = request.headers[Self.csrfHeader], Self.equalInConstantTime(sent, csrf) else {
+                throw ServerError(.forbidden, code: "auth.csrf",
+                                  message: "A write from a browser session must carry the session's CSRF token in X-CSRF-Token (GET /api/v1/session gives it).")
+            }
+        }
+        return session
+    }
+
+    /// Whether two secrets are equal, in a time that does not depend on where they differ.
+    static func equalInConstantTime(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    /// The error of a session cookie that names no live session.
+    static var sessionEnded: ServerError {
+        ServerError(.unauthorized, code: "auth.session", message: "The session has ended or expired; sign in again.")
     }
 }

@@ -33,6 +33,9 @@ struct ServeCommand: AsyncParsableCommand {
         """, valueName: "url"))
     var database = "sqlite"
 
+    @Flag(name: .customLong("open-signup"), help: "Let anyone create an account; without it, only an administrator's invitation does.")
+    var openSignUp = false
+
     @Option(name: .customLong("create-admin"), help: ArgumentHelp("Create the administrator account NAME and exit.", valueName: "name"))
     var createAdmin: String?
 
@@ -41,6 +44,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var configuration = ServerConfiguration(dataFolder: URL(fileURLWithPath: data ?? Self.defaultDataFolder()), host: host, port: port)
+        configuration.openSignUp = openSignUp
         if database != "sqlite" {
             do { configuration.postgres = try PostgresLocation(url: database) } catch { throw CommandError(error.message) }
         }
