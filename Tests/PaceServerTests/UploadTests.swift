@@ -113,4 +113,18 @@ import Testing
             #expect(job["status"] as? String == "done" && job["imported"] as? Int == 1, "\(job)")
         }
     }
+
+    @Test func aRestartRemovesWhatAKilledServerLeftHalfDone() async throws {
+        let fixture = try await ServerFixture()
+        defer { fixture.directory.remove() }
+        let uploads = fixture.configuration.dataFolder.appendingPathComponent("uploads")
+        try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
+        let orphan = UUID().uuidString.lowercased()
+        for name in ["\(orphan).gpx.part", "\(orphan).fit"] {
+            try Data("half".utf8).write(to: uploads.appendingPathComponent(name))
+        }
+        _ = try await PaceServer.router(fixture.configuration)
+        let left = try FileManager.default.contentsOfDirectory(atPath: uploads.path)
+        #expect(left.isEmpty, "a body never finished and a file with no job are removed: \(left)")
+    }
 }

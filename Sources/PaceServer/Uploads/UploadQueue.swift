@@ -25,10 +25,23 @@ actor UploadQueue {
         folder.appendingPathComponent(id.uuidString.lowercased() + "." + format)
     }
 
-    /// Makes the uploads folder, puts jobs a killed server left running back in the queue, and starts working.
+    /// Makes the uploads folder, puts jobs a killed server left running back in the queue, removes
+    /// what a killed server left half-done — bodies still arriving (`.part`) and files whose job was
+    /// never recorded — and starts working.
     func resume() async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try await directory.pool.write { db in try db.execute(sql: "UPDATE uploadJob SET status = 'queued' WHERE status = 'running'") }
+        let jobs: Set<String> = try await directory.pool.write { db in
+            try db.execute(sql: "UPDATE uploadJob SET status = 'queued' WHERE status = 'running'")
+            return Set(try String.fetchAll(db, sql: "SELECT lower(id) FROM uploadJob"))
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names {
+            let id = String(name.prefix { $0 != "." })
+            if name.hasSuffix(".part") || !jobs.contains(id) {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+                logger.notice("Removed an upload a stopped server left unfinished", metadata: ["file": "\(name)"])
+            }
+        }
         kick()
     }
 
