@@ -114,6 +114,7 @@ let package = Package(
                 "PaceModel",
                 "PaceStore",
                 "PaceTransfer",
+                "PaceTrack",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
