@@ -119,6 +119,7 @@ let package = Package(
                 "PaceTransfer",
                 "PaceStorePostgres",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                "PaceTrack",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -45,7 +45,7 @@ extension WorkoutAnalysis {
     }
 
     /// The route's locations through PaceTrack; `nil` with fewer than two.
-    private static func track(of workout: Workout, routes: [WorkoutRoute]) -> ProcessedTrack? {
+    static func track(of workout: Workout, routes: [WorkoutRoute]) -> ProcessedTrack? {
         var locations = routes.count == 1 ? routes[0].locations : routes.flatMap(\.locations)
         if routes.count > 1 { locations.sort { $0.timestamp < $1.timestamp } }
         guard locations.count >= 2 else { return nil }

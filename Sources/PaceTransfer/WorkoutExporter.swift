@@ -34,11 +34,15 @@ public struct ExportError: Error, Hashable, Sendable, CustomStringConvertible {
 /// let gpx = try WorkoutExporter(store: store).export(workoutID: id, as: .gpx)
 /// ```
 public struct WorkoutExporter: Sendable {
-    /// The store read from.
-    public var store: HealthStore
+    /// What is read: the whole store (its owner), or one client's view of it.
+    private let reader: WorkoutExportReader
 
-    /// Creates an exporter.
-    public init(store: HealthStore) { self.store = store }
+    /// Creates an exporter reading the whole store, as its owner (`pace export`).
+    public init(store: HealthStore) { reader = .owner(store) }
+
+    /// Creates an exporter reading what one client may see (the server's token view): its routes and
+    /// samples of types it may not read are only its own.
+    public init(store: AuthorizedStore) { reader = .client(store) }
 
     /// The file's bytes.
     ///
@@ -76,11 +80,11 @@ public struct WorkoutExporter: Sendable {
     ///
     /// - Throws: ``ExportError`` when no workout has this UUID.
     public func recordedActivity(workoutID: UUID) async throws -> RecordedActivity {
-        guard let workout = try await store.workout(id: workoutID) else {
+        guard let workout = try await reader.workout(id: workoutID) else {
             throw ExportError(message: "No workout with UUID \(workoutID.uuidString) in the store. Run 'pace list' to see the workouts.")
         }
-        let locations = try await store.routes(forWorkout: workoutID).flatMap(\.locations).sorted { $0.timestamp < $1.timestamp }
-        let series = try await SampleSeries(store: store, workout: workout)
+        let locations = try await reader.routes(forWorkout: workoutID).flatMap(\.locations).sorted { $0.timestamp < $1.timestamp }
+        let series = try await SampleSeries(reader: reader, workout: workout)
         var records: [ActivityRecord] = locations.map { location in
             ActivityRecord(time: location.timestamp, latitude: location.latitude, longitude: location.longitude,
                            altitude: location.verticalAccuracy < 0 ? nil : location.altitude,
@@ -177,13 +181,45 @@ private struct SampleSeries {
     var cadence: TimedSeries
     var power: TimedSeries
 
-    init(store: HealthStore, workout: Workout) async throws {
+    init(reader: WorkoutExportReader, workout: Workout) async throws {
         func series(_ type: QuantityTypeIdentifier, _ unit: HealthUnit) async throws -> TimedSeries {
-            TimedSeries(values: try await store.quantitySamples(matching: type, predicate: .workout(workout.id))
+            TimedSeries(values: try await reader.quantitySamples(matching: type, predicate: .workout(workout.id))
                 .compactMap { sample in (try? sample.quantity.doubleValue(for: unit)).map { (sample.startDate, $0) } })
         }
         heartRate = try await series(.heartRate, .countPerMinute)
         cadence = workout.activityType == .cycling ? try await series(.cyclingCadence, .countPerMinute) : TimedSeries(values: [])
         power = try await series(workout.activityType == .cycling ? .cyclingPower : .runningPower, .watt)
+    }
+}
+
+/// The store an exporter reads, as its owner or as one client.
+private enum WorkoutExportReader: Sendable {
+    case owner(HealthStore)
+    case client(AuthorizedStore)
+
+    func workout(id: UUID) async throws(StoreError) -> Workout? {
+        switch self {
+        case .owner(let store): return try await store.workout(id: id)
+        case .client(let store):
+            if case .workout(let workout)? = try await store.object(id: id) { return workout }
+            return nil
+        }
+    }
+
+    func routes(forWorkout id: UUID) async throws(StoreError) -> [WorkoutRoute] {
+        switch self {
+        case .owner(let store): try await store.routes(forWorkout: id)
+        case .client(let store): try await store.routes(forWorkout: id)
+        }
+    }
+
+    func quantitySamples(matching type: QuantityTypeIdentifier, predicate: SamplePredicate) async throws(StoreError) -> [QuantitySample] {
+        switch self {
+        case .owner(let store): return try await store.quantitySamples(matching: type, predicate: predicate)
+        case .client(let store):
+            return try await store.samples(matching: .quantity(type), predicate: predicate).compactMap { object in
+                if case .quantitySample(let sample) = object { sample } else { nil }
+            }
+        }
     }
 }

@@ -44,7 +44,8 @@ import Testing
                 case ("routes", "route"): (route.id.uuidString, true)
                 case ("tokens", "id"): (aliceToken.id.uuidString, true)
                 case ("uploads", "id"): (aliceUpload, true)
-                case ("samples", "type"): (QuantityTypeIdentifier.heartRate.rawValue, false)
+                case ("samples", "type"), ("statistics", "type"): (QuantityTypeIdentifier.heartRate.rawValue, false)
+                case ("samples", "id"): (heartRate.id.uuidString, true)
                 default: nil
                 }
             }

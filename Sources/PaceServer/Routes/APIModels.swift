@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import PaceModel
+import PaceTrack
+import PaceTransfer
 
 /// A source as the API shows it.
 struct SourceJSON: Codable, Sendable {
@@ -66,8 +68,12 @@ struct WorkoutDetailJSON: ResponseEncodable, Codable, Sendable {
     var statistics: [Statistic]
     /// The workout's routes, to read with `/workouts/{id}/routes/{routeID}`.
     var routes: [UUID]
+    /// Its laps (one spanning the workout when it has no lap events), from PaceTransfer's analysis.
+    var laps: [LapJSON]
+    /// Its kilometre splits along the route (none without one), the last one partial.
+    var splits: [SplitJSON]
 
-    init(_ workout: Workout, routes: [UUID]) {
+    init(_ workout: Workout, routes: [UUID], analysis: WorkoutAnalysis) {
         self.workout = WorkoutJSON(workout)
         events = workout.events.map { Event(type: "\($0.type)", start: $0.startDate, duration: $0.duration) }
         statistics = workout.statistics.keys.sorted { $0.rawValue < $1.rawValue }.compactMap { type in
@@ -78,6 +84,8 @@ struct WorkoutDetailJSON: ResponseEncodable, Codable, Sendable {
                              minimum: number(value.minimum), maximum: number(value.maximum))
         }
         self.routes = routes
+        laps = analysis.laps.map(LapJSON.init)
+        splits = analysis.kilometerSplits.map(SplitJSON.init)
     }
 }
 
@@ -104,8 +112,8 @@ struct QuantitySampleJSON: Codable, Sendable {
 }
 
 /// One page of samples.
-struct SamplePageJSON: ResponseEncodable, Codable, Sendable {
-    var samples: [QuantitySampleJSON]
+struct SamplePageJSON: ResponseEncodable, Encodable, Sendable {
+    var samples: [SampleJSON]
     var nextCursor: String?
 }
 

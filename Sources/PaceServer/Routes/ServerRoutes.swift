@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import PaceModel
 import PaceStore
+import PaceTransfer
 
 /// The API under `/api/v1`: every handler asks ``Gate`` who is calling before anything else.
 struct ServerRoutes: Sendable {
@@ -33,7 +34,7 @@ struct ServerRoutes: Sendable {
             Route(method: .post, path: "/api/v1/sync/objects") { try await push.push($0, context: $1).response(from: $0, context: $1) },
             Route(method: .post, path: "/api/v1/uploads") { try await uploads.upload($0, context: $1).response(from: $0, context: $1) },
             Route(method: .get, path: "/api/v1/uploads/:id") { try await uploads.status($0, context: $1).response(from: $0, context: $1) },
-        ] + sessions.routes
+        ] + sessions.routes + WorkoutExtraRoutes(gate: gate).routes + StatisticsRoutes(gate: gate).routes + SampleRoutes(gate: gate).routes + SummaryRoutes(gate: gate).routes
     }
 
     /// The routes' methods and paths.
@@ -109,8 +110,10 @@ struct ServerRoutes: Sendable {
         let caller = try await gate.caller(request, context)
         try caller.requireRead(.workout)
         let workout = try await Self.visibleWorkout(try context.parameters.require("id"), caller)
-        let routes = caller.token.read.contains(.workoutRoute) ? try await caller.store.routes(forWorkout: workout.id).map(\.id) : []
-        return WorkoutDetailJSON(workout, routes: routes)
+        let routes = caller.token.read.contains(.workoutRoute) ? try await caller.store.routes(forWorkout: workout.id) : []
+        // Laps and splits are PaceTransfer's analysis (as `pace show` gives them), over what the token may read.
+        let analysis = WorkoutAnalysis(workout: workout, routes: routes, series: try await WorkoutSeries(store: caller.store, workout: workout))
+        return WorkoutDetailJSON(workout, routes: routes.map(\.id), analysis: analysis)
     }
 
     @Sendable func route(_ request: Request, context: ServerRequestContext) async throws -> RoutePageJSON {
@@ -140,23 +143,17 @@ struct ServerRoutes: Sendable {
 
     @Sendable func samples(_ request: Request, context: ServerRequestContext) async throws -> SamplePageJSON {
         let caller = try await gate.caller(request, context)
-        let identifier = try context.parameters.require("type")
-        guard let quantity = QuantityTypeIdentifier(rawValue: identifier) else {
-            throw ServerError.badParameter("type", "is not a quantity type identifier (e.g. HKQuantityTypeIdentifierHeartRate)")
-        }
-        try caller.requireRead(.quantity(quantity))
+        let type = try SampleRoutes.sampleType(context)
+        try caller.requireRead(type)
         let query = request.uri.queryParameters
         var predicate = try Self.interval(query)
         if let source = query.get("source") { predicate = predicate && .source(source) }
         if let cursor = query.get("cursor") { predicate = predicate && (try PageCursor(parsing: cursor)).predicate }
         let limit = try Self.limit(query, default: 500, maximum: 5000)
-        let found = try await caller.store.samples(matching: .quantity(quantity), predicate: predicate,
-                                                   sort: [.startDate(ascending: false)], limit: limit + 1)
-        let samples = found.prefix(limit).compactMap { object -> QuantitySample? in
-            if case .quantitySample(let sample) = object { sample } else { nil }
-        }
-        let cursor = PageCursor(after: samples, more: found.count > limit, start: \.startDate, id: \.id)
-        return SamplePageJSON(samples: samples.map(QuantitySampleJSON.init), nextCursor: cursor?.text)
+        let found = try await caller.store.samples(matching: type, predicate: predicate, sort: [.startDate(ascending: false)], limit: limit + 1)
+        let samples = found.prefix(limit).compactMap(SampleJSON.init)
+        let cursor = PageCursor(after: samples, more: found.count > limit, start: \.start, id: \.id)
+        return SamplePageJSON(samples: samples, nextCursor: cursor?.text)
     }
 
     // MARK: Sync
