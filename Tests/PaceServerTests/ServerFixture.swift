@@ -35,7 +35,7 @@ struct ServerFixture {
             let server = try await PostgresServerProcess.shared()
             var location = try PostgresLocation(url: "postgres://\(server.role)@127.0.0.1:\(server.port)/\(server.database)?sslmode=disable",
                                                 environment: [:])
-            location.maximumConnections = 8
+            location.maximumConnections = 40
             configuration.postgres = location
         }
         self.configuration = configuration

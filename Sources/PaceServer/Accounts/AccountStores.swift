@@ -20,7 +20,6 @@ actor AccountStores {
     }
 
     private let kind: Kind
-    private let runner: Task<Void, Never>?
     /// Stores opened or being opened: concurrent first requests of one account share one opening.
     private var opening: [UUID: Task<HealthStore, any Error>] = [:]
     private let logger = Logger(label: "org.pace.server.stores")
@@ -28,14 +27,11 @@ actor AccountStores {
     /// SQLite files under `folder`.
     init(folder: URL) {
         kind = .files(folder)
-        runner = nil
     }
 
-    /// One PostgreSQL database; its pool of connections runs until ``shutdown()``.
+    /// One PostgreSQL database, through the process's one pool of connections to it.
     init(postgres location: PostgresLocation, logger: Logger) {
-        let client = PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger)
-        kind = .postgres(client)
-        runner = Task { await client.run() }
+        kind = .postgres(PostgresPools.client(for: location, logger: logger))
     }
 
     /// Checks that the stores can be reached: for PostgreSQL, connects and brings the schema up to
@@ -48,11 +44,6 @@ actor AccountStores {
             throw ServerError(.internalServerError, code: "server.database",
                               message: "PostgreSQL cannot be used: \(error.message)")
         }
-    }
-
-    /// Stops the PostgreSQL pool, if any (its connections close).
-    func shutdown() {
-        runner?.cancel()
     }
 
     /// The account's store, created on first use.
@@ -85,6 +76,24 @@ actor AccountStores {
             }
         case .postgres(let client):
             return HealthStore(backend: try await PostgresBackend(client: client, account: name))
+        }
+    }
+}
+
+/// The process's pools of connections to PostgreSQL, one per database location, each running for
+/// the life of the process: every server (or test fixture) on one database shares its pool, so
+/// connections stay within the pool's bound however many are made.
+enum PostgresPools {
+    private static let pools = Locked<[PostgresLocation: PostgresClient]>([:])
+
+    /// The running pool for `location`, made and started on first use.
+    static func client(for location: PostgresLocation, logger: Logger) -> PostgresClient {
+        pools.withLock { pools in
+            if let client = pools[location] { return client }
+            let client = PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger)
+            Task.detached { await client.run() }
+            pools[location] = client
+            return client
         }
     }
 }

@@ -7,9 +7,9 @@ import PostgresNIO
 ///
 /// The password may also come from the environment (`PGPASSWORD`, as PostgreSQL's own tools read it)
 /// so it never appears on a command line; it is never logged (``description`` leaves it out).
-public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
+public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     /// How the connection is encrypted (PostgreSQL's `sslmode`).
-    public enum TLSMode: String, Sendable, Equatable {
+    public enum TLSMode: String, Sendable, Hashable {
         /// Plain TCP: for loopback or a private network.
         case disable
         /// TLS when the server offers it, plain otherwise.
