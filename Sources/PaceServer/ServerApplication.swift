@@ -61,7 +61,8 @@ public enum PaceServer {
         let queue = UploadQueue(directory: directory, stores: stores, folder: configuration.dataFolder.appendingPathComponent("uploads"))
         try await queue.resume()
         let router = Router(context: ServerRequestContext.self)
-        let routes = ServerRoutes(gate: gate, uploads: UploadRoutes(gate: gate, queue: queue, maximumBytes: configuration.maximumUploadBytes))
+        let routes = ServerRoutes(gate: gate, uploads: UploadRoutes(gate: gate, queue: queue, maximumBytes: configuration.maximumUploadBytes),
+                                 live: LiveRoutes(gate: gate))
         // Middleware applies to the routes added after it.
         router.middlewares.add(ServerMiddleware(logger: logger, table: routes.table))
         routes.add(to: router)
