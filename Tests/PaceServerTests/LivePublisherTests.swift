@@ -43,25 +43,33 @@ import Testing
         configuration.firstRetryDelay = .milliseconds(20)
         configuration.maximumRetryDelay = .milliseconds(200)
         let session = UUID()
-        let publisher = LivePublisher(client: try ServerClient(server: server, token: secret, timeout: .seconds(10)), session: session,
+        let publisher = LivePublisher(client: try ServerClient(server: server, token: secret, timeout: .seconds(3)), session: session,
                                       configuration: configuration)
         let sending = Task { await publisher.run() }
-        func application() async throws -> some ApplicationProtocol {
-            Application(router: try await PaceServer.router(fixture.configuration), configuration: .init(address: .hostname("127.0.0.1", port: Int(port))))
+        /// Runs a server on `port` (Hummingbird's live tester would pick a port of its own) while `body` runs, then stops it.
+        func serving<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+            let app = Application(router: try await PaceServer.router(fixture.configuration),
+                                  configuration: .init(address: .hostname("127.0.0.1", port: Int(port))))
+            let running = Task { try await app.runService(gracefulShutdownSignals: []) }
+            let result: Result<T, any Error>
+            do { result = .success(try await body()) } catch { result = .failure(error) }
+            running.cancel()
+            _ = await running.result
+            return try result.get()
         }
 
         // Given points recorded while no server listens (every attempt fails to connect)
         await publisher.add(Self.points(0..<5))
         await publisher.update(Self.snapshot(5))
         // When the server comes, they arrive; then it goes away again
-        try await application().test(.live) { _ in
+        try await serving {
             while try await Self.stored(fixture, alice.id, session).flatMap(\.points).count < 5 { try await Task.sleep(for: .milliseconds(20)) }
         }
         // and more points are recorded while it is away, then it comes back and the recording ends
         await publisher.add(Self.points(5..<12))
         await publisher.update(Self.snapshot(12))
         let workout = UUID()
-        let report = try await application().test(.live) { _ in
+        let report = try await serving {
             await publisher.finish(.saved(workout))
             return await sending.value
         }

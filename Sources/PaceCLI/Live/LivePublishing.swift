@@ -68,7 +68,11 @@ struct LivePublishing {
     /// Pushes the saved workout and its route (`POST /api/v1/sync/objects`), if the token may share them.
     private func push(_ result: LiveRecordingResult, store: HealthStore) async {
         var objects: [HealthObject] = [.workout(result.workout)]
-        if let routeID = result.routeID, let route = try? await store.object(id: routeID) { objects.append(route) }
+        var routeIDs = result.routeID.map { [$0] } ?? []
+        if routeIDs.isEmpty, let routes = try? await store.routes(forWorkout: result.workout.id) { routeIDs = routes.map(\.id) }
+        for routeID in routeIDs {
+            if let route = try? await store.route(id: routeID) { objects.append(.workoutRoute(route)) }
+        }
         do {
             let body = try JSONEncoder().encode(SyncObjects(objects: objects.map(SyncObject.init)))
             let response = try await client.send(.post, "/api/v1/sync/objects", body: body,
