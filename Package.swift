@@ -33,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         // The HTTP client of Pace's server API (PaceClient: `pace sync`, `pace record --publish`).
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // Graceful shutdown ends the server's live event streams (already resolved through Hummingbird).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -122,6 +124,7 @@ let package = Package(
                 "PaceTrack",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -82,7 +82,8 @@ public enum PaceServer {
         try await queue.resume()
         let router = Router(context: ServerRequestContext.self)
         let routes = ServerRoutes(gate: gate, uploads: UploadRoutes(gate: gate, queue: queue, maximumBytes: configuration.maximumUploadBytes),
-                                  sessions: SessionRoutes(gate: gate, openSignUp: configuration.openSignUp))
+                                  sessions: SessionRoutes(gate: gate, openSignUp: configuration.openSignUp),
+                                  live: LiveRoutes(gate: gate))
         // Middleware applies to the routes added after it.
         router.middlewares.add(ServerMiddleware(logger: logger, table: routes.table))
         routes.add(to: router)

@@ -13,6 +13,9 @@ import Testing
 /// Not checked: that every schema-valid request is accepted (`positive_data_acceptance`): cursors,
 /// anchors and identifiers are opaque or must name stored objects, which a schema cannot say.
 /// The bearer operations and the password operations run in two passes (one credential each).
+/// Not run: `GET /live/{session}/events`, a Server-Sent Events stream that stays open until its
+/// session ends — schemathesis reads whole bodies, so a session it published to would hang it
+/// (LiveRoutesTests checks that operation instead).
 @Suite(.serialized, .timeLimit(.minutes(8))) struct ServerOpenAPITests {
     static let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("docs/api/openapi.yaml")
@@ -40,7 +43,7 @@ import Testing
 
         let common = ["run", Self.document.path, "--url", base, "--checks", "all", "--exclude-checks", "positive_data_acceptance",
                       "--no-color", "--seed", "20261126"]
-        let bearer = try await Self.schemathesis(in: directory.url, common + ["-H", "Authorization: Bearer \(token)", "--exclude-path-regex", "^/tokens",
+        let bearer = try await Self.schemathesis(in: directory.url, common + ["-H", "Authorization: Bearer \(token)", "--exclude-path-regex", "^/tokens|/events$",
                                                              "--max-examples", "25"])
         #expect(bearer.status == 0, "\(bearer.output.suffix(4000))")
         let basic = try await Self.schemathesis(in: directory.url, common + ["--auth", "admin:\(password)", "--include-path-regex", "^/tokens",

@@ -35,6 +35,9 @@ import Testing
                                                   body: ByteBuffer(string: UploadTests.gpx())) { try ServerFixture.json($0)["id"] as? String }
             let aliceUpload = try #require(upload)
             _ = try await UploadTests.finished(client, alices, "/api/v1/uploads/\(aliceUpload)")
+            let aliceLive = UUID()
+            let published = try await LiveRoutesTests.post(client, alices, aliceLive, LiveRoutesTests.batch(1))
+            #expect(published.status == .created || published.status == .ok, "\(published.json)")
             let before = try await aliceStore.anchoredObjects(AnchoredObjectQuery(type: .workout)).added.count
 
             /// The value of a path parameter: one of Alice's objects (`isObject`), or a type.
@@ -46,6 +49,7 @@ import Testing
                 case ("uploads", "id"): (aliceUpload, true)
                 case ("samples", "type"), ("statistics", "type"): (QuantityTypeIdentifier.heartRate.rawValue, false)
                 case ("samples", "id"): (heartRate.id.uuidString, true)
+                case ("live", "session"): (aliceLive.uuidString, true)
                 default: nil
                 }
             }
@@ -91,7 +95,8 @@ import Testing
                     ($0.status, String(buffer: $0.body))
                 }
                 #expect(answer.0.code < 500, "\(key) as Bob: \(answer.0)")
-                for secret in [run.id.uuidString, route.id.uuidString, heartRate.id.uuidString, aliceToken.id.uuidString, aliceUpload] {
+                for secret in [run.id.uuidString, route.id.uuidString, heartRate.id.uuidString, aliceToken.id.uuidString, aliceUpload,
+                               aliceLive.uuidString] {
                     #expect(!answer.1.localizedCaseInsensitiveContains(secret), "\(key) as Bob shows Alice's \(secret)")
                 }
                 if hasObject {

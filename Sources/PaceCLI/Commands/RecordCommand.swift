@@ -70,6 +70,12 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .customLong("battery-interval"), help: .hidden)
     var batteryInterval: Double = 30
 
+    @Option(name: .long, help: ArgumentHelp("Publish the live recording to this Pace server as it goes (needs --token).", valueName: "url"))
+    var publish: String?
+
+    @Option(name: .long, help: ArgumentHelp("The server token for --publish (one that may share workouts; PACE_TOKEN if not given).", valueName: "token"))
+    var token: String?
+
     @Flag(name: .long, help: "Start a new session even if an interrupted one from the same source is waiting.")
     var new = false
 
@@ -81,6 +87,10 @@ struct RecordCommand: AsyncParsableCommand {
         guard [demo, replay != nil, live].filter({ $0 }).count == 1 else {
             throw ValidationError("Choose one source: --replay FILE, --demo, or live sensors (--gps, --hr, --cadence, --power, "
                 + "--baro, --motion, --battery).")
+        }
+        if publish != nil {
+            guard live else { throw ValidationError("--publish publishes live sensors (--gps, --hr, …), not --replay or --demo.") }
+            _ = try publishTarget()
         }
         if live, speed != "1" {
             throw ValidationError("--speed applies to --replay and --demo; live sensors record in real time.")

@@ -53,7 +53,15 @@ extension RecordCommand {
             keys.stop()
             signals.stop()
         }
-        let outcome = try await Self.runLive(recorder, terminal: terminal, printAcknowledgements: printAcknowledgements)
+        let publishing = try publishTarget().map {
+            try LivePublishing.start(server: $0.server, token: $0.token, recorder: recorder, journal: journal, terminal: terminal)
+        }
+        let outcome: LiveRecorder.Outcome
+        do { outcome = try await Self.runLive(recorder, terminal: terminal, printAcknowledgements: printAcknowledgements) } catch {
+            await publishing?.finish(nil, store: store)
+            throw error
+        }
+        await publishing?.finish(outcome, store: store)
         keys.stop()
         switch outcome {
         case .saved(let result):

@@ -94,6 +94,7 @@ public struct AccountDirectory: Sendable {
                 CREATE INDEX uploadJob_status ON uploadJob (status, createdAt);
                 """)
         }
+        migrator.registerMigration("v4-live") { db in try db.execute(sql: LiveStore.schema) }
         migrator.registerMigration("v5-browser-sessions-invitations") { db in
             try db.execute(sql: """
                 ALTER TABLE token ADD COLUMN kind TEXT NOT NULL DEFAULT 'device' CHECK (kind IN ('device', 'browser'));
