@@ -191,7 +191,7 @@ class Pace:
 
     def newest(self, start_prefix):
         workouts = self.get("/api/v1/workouts?limit=500")["workouts"]
-        return next(w["id"] for w in workouts if w["start"].startswith(start_prefix))
+        return next((w["id"] for w in workouts if w["start"].startswith(start_prefix)), None)
 
 
 class FitTrackee:
@@ -235,9 +235,11 @@ def wrk(url, token):
 
     rate = re.search(r"Requests/sec:\s+([\d.]+)", out)
     bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
-    errors = re.search(r"Socket errors:.*", out)
+    timeouts = re.search(r"Socket errors:.*timeout (\d+)", out)
+    total = re.search(r"(\d+) requests in", out)
     return {"rps": float(rate.group(1)) if rate else None, "p50": ms("50%"), "p99": ms("99%"),
-            "non2xx": int(bad.group(1)) if bad else 0, "socketErrors": errors.group(0) if errors else ""}
+            "requests": int(total.group(1)) if total else 0,
+            "non2xx": int(bad.group(1)) if bad else 0, "timeouts": int(timeouts.group(1)) if timeouts else 0}
 
 
 def large_upload(server, pid, path, list_url):
@@ -301,16 +303,20 @@ def measure(kind, url, token, pid, small, large, out):
         small_id = server.newest("2024-05-01")
         large_id = server.newest("2024-06-01")
     else:
-        small_id, large_id = job, result["large"]["result"]
+        small_id = job if status == 201 else None
+        large_id = result["large"]["result"] if result["large"]["status"] == 201 else None
+    if small_id is None:
+        raise RuntimeError(f"the 1-hour GPX was not imported: {job}")
     one, chart, label, _ = server.workout_paths(small_id)
     result["chartLabel"] = label
     result["wrk"] = {"list": wrk(url + server.list_path(), token), "one": wrk(url + one, token),
                      "chart": wrk(url + chart, token)}
-    if kind == "pace":
+    if kind == "pace" and large_id is not None:
         _, _, _, route = server.workout_paths(large_id)
         start = time.monotonic()
         page = server.get(f"/api/v1/workouts/{large_id}/routes/{route}?limit=1000")
         result["routeFirstPage"] = {"seconds": time.monotonic() - start, "points": len(page["locations"])}
+    if kind == "pace":
         result["sync"] = sync_rows(server)
     result["rssAfterMB"] = rss_mb(pid)
     result["hwmAfterMB"] = hwm_mb(pid)
@@ -356,7 +362,11 @@ def report(out_md, paths):
         if not up:
             return "—"
         ok = (up["status"] in (200, 202) and isinstance(up["result"], dict) and up["result"].get("status") == "done") or up["status"] == 201
-        return up["seconds"] if ok else f"failed: HTTP {up['status']} after {up['seconds']:.2f} s ({str(up['result'])[:120]})"
+        if ok:
+            return up["seconds"]
+        if isinstance(up["result"], dict) and up["result"].get("status") in ("queued", "running"):
+            return f"not imported after {up['seconds']:.0f} s (job {up['result']['status']})"
+        return f"failed: HTTP {up['status']} after {up['seconds']:.2f} s ({str(up['result'])[:120]})"
 
     row("1-hour 1 Hz GPX (3,600 points, 0.85 MB): upload until imported, s", lambda d: upload_cell(d, "small"))
     row("25 MB GPX (106,400 points): upload until imported, s", lambda d: upload_cell(d, "large"))
@@ -367,16 +377,19 @@ def report(out_md, paths):
     for key, title in (("list", "workout list"), ("one", "one workout"), ("chart", "chart data")):
         row(f"{title}: requests/s (wrk, {WRK_CONNECTIONS} connections, {WRK_SECONDS} s)", lambda d, k=key: d["wrk"][k]["rps"], 0)
         row(f"{title}: p99 latency, ms", lambda d, k=key: d["wrk"][k]["p99"])
-        row(f"{title}: non-2xx answers", lambda d, k=key: float(d["wrk"][k]["non2xx"]), 0, compare=False)
+        row(f"{title}: answers (non-2xx, timeouts)",
+            lambda d, k=key: f"{d['wrk'][k]['requests']} ({d['wrk'][k]['non2xx']}, {d['wrk'][k].get('timeouts', 0)})", compare=False)
     row("first route page (1,000 points) of the 106,400-point workout: one GET, s",
         lambda d: d.get("routeFirstPage", {}).get("seconds"), 3, compare=False)
     row(f"sync push of {SYNC_SAMPLES:,} heart-rate samples ({SYNC_BATCH:,} per POST), s",
         lambda d: d.get("sync", {}).get("pushSeconds"), compare=False)
-    row(f"sync pull of them (GET /api/v1/sync/changes, 10,000 per page), s",
-        lambda d: d.get("sync", {}).get("pullSeconds"), compare=False)
+    row("full sync pull from no anchor (GET /api/v1/sync/changes, 10,000 per page: the pushed samples, the "
+        "imports' heart-rate samples, workouts and routes), s (samples pulled, pages)",
+        lambda d: f"{d['sync']['pullSeconds']:.2f} ({d['sync']['pulled']:,}, {d['sync']['pages']})" if "sync" in d else "—",
+        compare=False)
     row("server RSS before the load, MB", lambda d: d["rssBeforeMB"], 0)
     row("server RSS after the load, MB", lambda d: d["rssAfterMB"], 0)
-    notes = [f"Chart data: FitTrackee's `/api/workouts/<id>/chart_data`; Pace's "
+    notes = [f"Chart data: FitTrackee's `/api/workouts/<id>/chart_data`; for Pace — "
              + "; ".join(f"{n}: {runs[n]['chartLabel']}" for n in names if n != "FitTrackee 1.3.6") + "."]
     for name in names:
         for extra in runs[name].get("notes", []):

@@ -93,7 +93,7 @@ if [[ -z "$PACE" && "$SERVERS" == *pace* ]]; then
   PACE="$ROOT/.build/release/pace"
   PACE_DESC="release build of $(git -C "$ROOT" rev-parse --short HEAD)"
 fi
-PACE_DESC=${PACE_DESC:-"$(basename "${PACE:-none}") as given"}
+PACE_DESC=${BENCH_PACE_DESC:-${PACE_DESC:-"$(basename "${PACE:-none}") as given"}}
 
 # --- Temporary folder, services, cleanup -------------------------------------------------------------
 WORK=$(mktemp -d /tmp/pace-bench-server.XXXXXX)
@@ -148,8 +148,11 @@ measure_pace() {   # LABEL DATABASE
   local token
   token=$(python3 "$CLIENT" pace-token "http://127.0.0.1:$port" bench "$data/password")
   say "measuring $label"
-  BENCH_LABEL="$label" python3 "$CLIENT" measure pace "http://127.0.0.1:$port" "$token" "$pid" "$SMALL" "$LARGE" "$WORK/$port.json"
-  RESULTS+=("$WORK/$port.json")
+  if BENCH_LABEL="$label" python3 "$CLIENT" measure pace "http://127.0.0.1:$port" "$token" "$pid" "$SMALL" "$LARGE" "$WORK/$port.json"; then
+    RESULTS+=("$WORK/$port.json")
+  else
+    say "$label: the measurement failed (above); its column is left out"
+  fi
   stop_pid "$pid"
 }
 
@@ -191,9 +194,12 @@ if [[ $WITH_FT == 1 && -z "$FT_ERROR" ]]; then
     say "measuring FitTrackee (limits raised)"
     if start_fittrackee "$FT_PORT" "$WORK/fittrackee/server2.log"; then
       token=$(python3 "$CLIENT" fittrackee-token "$FT_URL" bench@example.com bench-password-123)
-      BENCH_LABEL="FitTrackee 1.3.6" BENCH_NOTES="$note" \
-        python3 "$CLIENT" measure fittrackee "$FT_URL" "$token" "$FT_PID" "$SMALL" "$LARGE" "$WORK/ft.json"
-      RESULTS+=("$WORK/ft.json")
+      if BENCH_LABEL="FitTrackee 1.3.6" BENCH_NOTES="$note" \
+        python3 "$CLIENT" measure fittrackee "$FT_URL" "$token" "$FT_PID" "$SMALL" "$LARGE" "$WORK/ft.json" 2> "$WORK/ft.err"; then
+        RESULTS+=("$WORK/ft.json")
+      else
+        FT_ERROR="the measurement failed: $(tail -2 "$WORK/ft.err" | tr '\n' ' ')"
+      fi
       stop_pid "$FT_PID"
     else
       FT_ERROR="FitTrackee did not answer after its restart: $(tail -3 "$WORK/fittrackee/server2.log" | tr '\n' ' ')"
@@ -206,7 +212,8 @@ fi
 
 # --- The table ---------------------------------------------------------------------------------------------
 machine="$(uname -sr), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(awk '/MemTotal/ {printf "%.0f GB", $2 / 1048576}' /proc/meminfo), $(. /etc/os-release && echo "$PRETTY_NAME")"
-header="Command: \`$COMMAND\` (pace: $PACE_DESC; FitTrackee 1.3.6 through its \`fittrackee\` launcher, gunicorn with 2 workers; PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}')). Machine: $machine. Measured $(date -u '+%Y-%m-%d %H:%M') UTC; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg). Ratios in brackets: Pace ÷ FitTrackee, same run (below 1: Pace takes less time or memory; above 1 on requests/s: Pace serves more)."
+settings=$(env | grep -E '^BENCH_(LARGE_POINTS|WRK_SECONDS|SYNC_SAMPLES|IMPORT_TIMEOUT)=' | tr '\n' ' ' || true)
+header="Command: \`${settings}$COMMAND\` (pace: $PACE_DESC; FitTrackee 1.3.6 through its \`fittrackee\` launcher, gunicorn with 2 workers; PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}')). Machine: $machine. Measured $(date -u '+%Y-%m-%d %H:%M') UTC; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg). Ratios in brackets: Pace ÷ FitTrackee, same run (below 1: Pace takes less time or memory; above 1 on requests/s: Pace serves more)."
 [[ -n "$FT_ERROR" ]] && header+=$'\n\n'"FitTrackee was not measured: $FT_ERROR"
 header+=$'\n'
 BENCH_HEADER="$header" python3 "$CLIENT" report "$OUT" "${RESULTS[@]}"
