@@ -317,7 +317,10 @@ def measure(kind, url, token, pid, small, large, out):
         page = server.get(f"/api/v1/workouts/{large_id}/routes/{route}?limit=1000")
         result["routeFirstPage"] = {"seconds": time.monotonic() - start, "points": len(page["locations"])}
     if kind == "pace":
-        result["sync"] = sync_rows(server)
+        try:
+            result["sync"] = sync_rows(server)
+        except Exception as error:  # kept in the table as what happened, the other rows still count
+            result["notes"].append(f"the sync rows failed: {type(error).__name__}: {str(error)[:200]}")
     result["rssAfterMB"] = rss_mb(pid)
     result["hwmAfterMB"] = hwm_mb(pid)
     with open(out, "w") as handle:
@@ -469,8 +472,12 @@ def main(argv):
     elif command == "upload-probe":
         kind, url, token, path = argv[2:6]
         server = Pace(url, token) if kind == "pace" else FitTrackee(url, token)
-        status, seconds, result = server.upload(path)
-        print(f"HTTP {status} after {seconds:.2f} s ({str(result)[:160]})")
+        start = time.monotonic()
+        try:
+            status, seconds, result = server.upload(path)
+            print(f"HTTP {status} after {seconds:.2f} s ({str(result)[:160]})")
+        except urllib.error.URLError as error:  # a server may close the connection before reading a refused body
+            print(f"a closed connection after {time.monotonic() - start:.2f} s, before the body was sent ({error.reason})")
     elif command == "measure":
         kind, url, token, pid, small, large, out = argv[2:9]
         measure(kind, url, token, int(pid), small, large, out)

@@ -116,7 +116,13 @@ wait_http() {   # URL SECONDS: waits until URL answers anything
     sleep 0.2
   done
 }
-stop_pid() { kill "$1" 2> /dev/null || true; wait "$1" 2> /dev/null || true; }
+stop_pid() {   # SIGTERM (a graceful stop), then SIGKILL after 30 s: a stop never holds the run
+  kill "$1" 2> /dev/null || true
+  local deadline=$((SECONDS + 30))
+  while kill -0 "$1" 2> /dev/null && [[ $SECONDS -lt $deadline ]]; do sleep 0.5; done
+  kill -9 "$1" 2> /dev/null || true
+  wait "$1" 2> /dev/null || true
+}
 
 say "generating the GPX inputs"
 python3 "$ROOT/Scripts/generate-large-inputs.py" "$WORK" --only gpx --gpx-points 3600 > /dev/null
