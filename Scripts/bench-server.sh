@@ -14,8 +14,8 @@
 #      data (FitTrackee /api/workouts/<id>/chart_data; Pace /api/v1/workouts/{id}/series when the
 #      build has it, otherwise its route page of 1,000 points, labelled so);
 #   4. Pace only: the first route page of the 106,400-point workout (one GET), a sync push of 100,000
-#      heart-rate samples (5,000 per POST /api/v1/sync/objects) and their pull (GET
-#      /api/v1/sync/changes, 10,000 per page);
+#      heart-rate samples (5,000 per POST /api/v1/sync/objects) and a full pull from no anchor (GET
+#      /api/v1/sync/changes, 10,000 per page; it carries the imports' samples, workouts, routes too);
 #   5. the server's resident memory before and after.
 # The table goes into docs/BENCHMARKS.md ("Server (issue 17)", between the bench-server markers) with
 # the command, the machine and the load average; ratios are Pace ÷ FitTrackee of the same run.
@@ -43,6 +43,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PACE=""; SERVERS="pace-sqlite,pace-postgres,fittrackee"; OUT="$ROOT/docs/BENCHMARKS.md"
 LARGE_POINTS=${BENCH_LARGE_POINTS:-106400}
 COMMAND="Scripts/bench-server.sh $*"
+COMMAND=$(sed -E 's#--pace [^ ]*/([^/ ]+)#--pace \1#' <<< "$COMMAND")   # no machine path in the table
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --pace) PACE=$2; shift ;;
@@ -195,7 +196,7 @@ if [[ $WITH_FT == 1 && -z "$FT_ERROR" ]]; then
     token=$(python3 "$CLIENT" fittrackee-token "$FT_URL" bench@example.com bench-password-123)
     default=$(python3 "$CLIENT" upload-probe fittrackee "$FT_URL" "$token" "$LARGE")
     stop_pid "$FT_PID"
-    note="with its default limits (max_single_file_size 1 MB, max_zip_file_size 10 MB) the 25 MB GPX was answered $default; the rows here are with both limits raised to 100 MB in its app_config table and APP_TIMEOUT=300"
+    note="with its default limits (max_single_file_size 1 MB, max_zip_file_size 10 MB) the 25 MB GPX got: $default; the rows here are with both limits raised to 100 MB in its app_config table and APP_TIMEOUT=300"
     psql_admin -d fittrackee -c "UPDATE app_config SET max_single_file_size = 104857600, max_zip_file_size = 104857600"
     say "measuring FitTrackee (limits raised)"
     if start_fittrackee "$FT_PORT" "$WORK/fittrackee/server2.log"; then
