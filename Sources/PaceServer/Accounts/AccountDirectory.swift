@@ -94,6 +94,10 @@ public struct AccountDirectory: Sendable {
                 CREATE INDEX uploadJob_status ON uploadJob (status, createdAt);
                 """)
         }
+        // A push may delete objects too (`pace sync`): its answer counts them.
+        migrator.registerMigration("v4-sync-reply-deletions") { db in
+            try db.execute(sql: "ALTER TABLE syncReply ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 
