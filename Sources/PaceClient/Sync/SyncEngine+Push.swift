@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Logging
 import PaceModel
 import PaceStore
 

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 extension SyncEngine {
     /// Runs `request`, retrying what may succeed later (``ClientError/isRetryable``) with a doubling,
