@@ -90,8 +90,8 @@ import Testing
             #expect(first.pushed == 3 && first.pulled == 0 && first.batches == 1, "\(first)")
             let second = try await laptop.run()
             #expect(second.pulled == 3 && second.pushed == 0 && second.batches == 0 && second.echoesSkipped == 3, "\(second)")
-            let onLaptop = try await Self.objects(laptop.store)
-            #expect(onLaptop == (try await Self.objects(phone.store)), "every field, dates to the last bit")
+            let onLaptop = try await Self.objects(laptop.store), onPhone = try await Self.objects(phone.store)
+            #expect(onLaptop == onPhone, "every field, dates to the last bit")
             #expect(onLaptop[run.id] == .workout(run))
 
             // The laptop deletes the run (its route goes along); the phone sees both deletions.
@@ -99,11 +99,14 @@ import Testing
             let deleting = try await laptop.run()
             #expect(deleting.pushedDeleted == 1 && deleting.pushed == 0, "\(deleting)")
             let serverStore = try world.fixture.store(of: world.alice)
-            #expect(try await serverStore.object(id: run.id) == nil && serverStore.object(id: route.id) == nil)
+            let serverRun = try await serverStore.object(id: run.id), serverRoute = try await serverStore.object(id: route.id)
+            #expect(serverRun == nil && serverRoute == nil)
             let seeing = try await phone.run()
             #expect(seeing.pulledDeleted >= 1 && seeing.pushed == 0 && seeing.pushedDeleted == 0, "\(seeing)")
-            #expect(try await phone.store.object(id: run.id) == nil && phone.store.object(id: route.id) == nil)
-            #expect(try await Self.objects(phone.store).keys.sorted() == [beat.id])
+            let phoneRun = try await phone.store.object(id: run.id), phoneRoute = try await phone.store.object(id: route.id)
+            #expect(phoneRun == nil && phoneRoute == nil)
+            let left = try await Self.objects(phone.store)
+            #expect(left.keys.sorted() == [beat.id])
 
             // Nothing left to do: a third run moves nothing either way.
             let idle = try await phone.run()
@@ -129,8 +132,10 @@ import Testing
 
             let report = try await phone.run()
             #expect(report.pulled == 1 && report.pushed == 0 && report.pushedDeleted == 0, "the replacement is not pushed back: \(report)")
-            #expect(try await phone.store.routes(forWorkout: run.id).map(\.id) == [smoothed.id])
-            #expect(try await phone.store.route(id: raw.id) == nil)
+            let routes = try await phone.store.routes(forWorkout: run.id)
+            #expect(routes.map(\.id) == [smoothed.id])
+            let old = try await phone.store.route(id: raw.id)
+            #expect(old == nil)
             let after = try await phone.store.anchoredObjects(AnchoredObjectQuery(type: .workoutRoute, anchor: before.anchor))
             #expect(after.added == [.workoutRoute(smoothed)])
             #expect(after.deleted.map(\.id) == [raw.id])
@@ -152,6 +157,9 @@ import Testing
             let resumed = try await world.device("phone", options: options).run()
             #expect(resumed.pulledAlreadyStored == 10, "the third page comes again and is skipped: \(resumed)")
             #expect(resumed.pulled == 15 && resumed.pushed == 0, "\(resumed)")
+            // Measured echo: the 20 objects of the first run's pages are not known to this run as pulled,
+            // so they go up again and the server answers them as replays.
+            #expect(resumed.pushedAlreadyStored == 20 && resumed.echoesSkipped == 25, "\(resumed)")
             let held = try await Self.objects(stopped.store)
             #expect(held.count == 45 && Set(held.keys) == Set(objects.map(\.id)))
         }
@@ -193,9 +201,11 @@ import Testing
             let error = await #expect(throws: SyncError.self) { try await phone.run() }
             #expect(error?.kind == .conflict)
             #expect(error?.cause?.serverCode == "sync.conflict")
-            #expect(error?.message.contains("HKQuantityTypeIdentifierHeartRate") == true, "\(String(describing: error?.message))")
+            #expect(error?.message.lowercased().contains(theirs.id.uuidString.lowercased()) == true && error?.message.contains("beat-7") == true,
+                    "the object is named: \(String(describing: error?.message))")
             #expect(error?.report.keptLocal == 1, "the pulled version does not overwrite the device's own")
-            #expect(try await phone.store.object(id: ours.id) == .quantitySample(ours), "the device keeps its object")
+            let kept = try await phone.store.object(id: ours.id)
+            #expect(kept == .quantitySample(ours), "the device keeps its object")
             let again = await #expect(throws: SyncError.self) { try await phone.run() }
             #expect(again?.kind == .conflict, "the push anchor did not move: the object is offered again")
         }
@@ -211,8 +221,8 @@ import Testing
             let text = Data(try JSONEncoder().encode(foreign)).base64EncodedString()
                 .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
             let stateFile = phone.stateFile
-            let tokenID = try #require(try await ServerClient(server: world.server, token: world.secret)
-                .json(.get, "/api/v1/sync/scope", as: TokenIDJSON.self).id)
+            let tokenID = try await ServerClient(server: world.server, token: world.secret)
+                .json(.get, "/api/v1/sync/scope", as: TokenIDJSON.self).id
             var state = try await stateFile.state(server: world.server.absoluteString, token: tokenID)
             #expect(state.pullAnchor != nil && state.pushAnchor != nil)
             state.pullAnchor = text
@@ -237,9 +247,9 @@ import Testing
         try await file.save(SyncState(server: "http://a", token: one, pullAnchor: "x"))
         try await file.save(SyncState(server: "http://b", token: two, pullAnchor: "y"))
         try await file.save(SyncState(server: "http://a", token: one, pullAnchor: "z"))
-        #expect(try await file.state(server: "http://a", token: one).pullAnchor == "z")
-        #expect(try await file.state(server: "http://b", token: two).pullAnchor == "y")
-        #expect(try await file.state(server: "http://b", token: one).pullAnchor == nil)
+        let a = try await file.state(server: "http://a", token: one), b = try await file.state(server: "http://b", token: two)
+        let other = try await file.state(server: "http://b", token: one)
+        #expect(a.pullAnchor == "z" && b.pullAnchor == "y" && other.pullAnchor == nil)
         #expect(file.path == directory.path("health.sqlite.sync.json"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("")).sorted() == ["health.sqlite.sync.json"],
                 "no temporary file is left behind")

@@ -60,17 +60,12 @@ struct SyncCommand: AsyncParsableCommand {
         options.pageSize = pageSize
         options.batchSize = batchSize
         let engine = SyncEngine(store: store, client: client, stateFile: SyncStateFile(storePath: path), options: options)
-        do {
-            let report = try await engine.run()
-            output.write(output.json ? try Self.json(report, error: nil) : Self.text(report))
-        } catch {
-            if output.json {
-                output.write(try Self.json(error.report, error: error))
-            } else {
-                output.write(Self.text(error.report))
-            }
+        let report: SyncReport
+        do { report = try await engine.run() } catch {
+            output.write(output.json ? try Self.json(error.report, error: error) : Self.text(error.report))
             throw CommandError(error.message)
         }
+        output.write(output.json ? try Self.json(report, error: nil) : Self.text(report))
     }
 
     /// The report as lines of text.
