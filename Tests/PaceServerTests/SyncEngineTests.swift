@@ -41,7 +41,8 @@ import Testing
                               configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in
             let secret = try await ServerFixture.token(client, for: alice, read: read, share: share)
-            let server = try #require(URL(string: "http://127.0.0.1:\(try #require(client.port))"))
+            let port = try #require(client.port)
+            let server = try #require(URL(string: "http://127.0.0.1:\(port)"))
             try await body(World(fixture: fixture, alice: alice, server: server, secret: secret), client)
         }
     }

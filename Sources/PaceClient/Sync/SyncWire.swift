@@ -109,6 +109,12 @@ package enum SyncWire {
         package let objects: [Object]
         /// Objects deleted on the device.
         package let deleted: [UUID]
+
+        /// A batch.
+        package init(objects: [Object], deleted: [UUID]) {
+            self.objects = objects
+            self.deleted = deleted
+        }
     }
 
     /// What a push did.

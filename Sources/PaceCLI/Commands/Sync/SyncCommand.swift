@@ -50,7 +50,7 @@ struct SyncCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let path = try StoreLocation.resolve(explicitPath: storeOptions.store)
+        let path = StoreLocation.resolve(explicitPath: storeOptions.store)
         let store = try storeOptions.open()
         let secret = token ?? ProcessInfo.processInfo.environment["PACE_TOKEN"] ?? ""
         let client: ServerClient
