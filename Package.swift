@@ -136,6 +136,10 @@ let package = Package(
         .target(
             name: "PaceClient",
             dependencies: [
+                // Device sync (Sync/): the local store's changes both ways; never the server's modules.
+                "PaceModel",
+                "PaceStore",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,4 +1,5 @@
 public import Foundation
+package import PaceModel
 
 extension HealthStore {
     /// Deletes the object with this UUID, leaving a tombstone for anchored queries.
@@ -22,5 +23,27 @@ extension HealthStore {
     @discardableResult
     public func delete(ids: [UUID]) async throws(StoreError) -> Int {
         try await backend.delete(ids: ids)
+    }
+
+    /// Saves objects and deletes others in one transaction: both or neither (device sync applies a
+    /// page of changes, or a push, this way).
+    ///
+    /// Every rule of ``save(_:)-([HealthObject])`` applies to `objects`; the deletions follow the
+    /// save, so an object the batch replaces by sync version is already gone (and not counted).
+    ///
+    /// - Parameters:
+    ///   - objects: The objects to save.
+    ///   - ids: UUIDs to delete; unknown ones are skipped.
+    /// - Returns: How many of `ids` named a stored object.
+    /// - Throws: ``StoreError`` for the first object that cannot be saved; nothing is changed then.
+    @discardableResult
+    package func save(_ objects: [HealthObject], deleting ids: [UUID]) async throws(StoreError) -> Int {
+        let batch: HealthObjectBatch
+        do { batch = try HealthObjectBatch(objects) } catch {
+            var error = error
+            error.path = path
+            throw error
+        }
+        return try await backend.save(batch, deleting: ids)
     }
 }

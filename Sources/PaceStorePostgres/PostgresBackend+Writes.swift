@@ -29,6 +29,19 @@ extension PostgresBackend {
         }
     }
 
+    package func save(_ batch: HealthObjectBatch, deleting ids: [UUID]) async throws(StoreError) -> Int {
+        try await transaction(kind: .write) { connection, account in
+            let writer = try await writer(connection, account)
+            _ = try await writer.insert(batch, skipping: false)
+            var count = 0
+            for id in ids {
+                if try await writer.delete(id: id) { count += 1 }
+            }
+            try await writer.finish()
+            return count
+        }
+    }
+
     package func associate(samples sampleIDs: [UUID], with workoutID: UUID) async throws(StoreError) {
         try await transaction(kind: .write) { connection, account in
             try await writer(connection, account).associate(samples: sampleIDs, with: workoutID)

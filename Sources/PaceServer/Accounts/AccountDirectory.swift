@@ -110,6 +110,10 @@ public struct AccountDirectory: Sendable {
                 ) WITHOUT ROWID;
                 """)
         }
+        // A push may delete objects too (`pace sync`): its answer counts them.
+        migrator.registerMigration("v6-sync-reply-deletions") { db in
+            try db.execute(sql: "ALTER TABLE syncReply ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 

@@ -35,7 +35,7 @@ struct ServerRoutes: Sendable {
             Route(method: .post, path: "/api/v1/sync/objects") { try await push.push($0, context: $1).response(from: $0, context: $1) },
             Route(method: .post, path: "/api/v1/uploads") { try await uploads.upload($0, context: $1).response(from: $0, context: $1) },
             Route(method: .get, path: "/api/v1/uploads/:id") { try await uploads.status($0, context: $1).response(from: $0, context: $1) },
-        ] + sessions.routes + WorkoutExtraRoutes(gate: gate).routes + StatisticsRoutes(gate: gate).routes + SampleRoutes(gate: gate).routes + SummaryRoutes(gate: gate).routes + live.routes
+        ] + sessions.routes + WorkoutExtraRoutes(gate: gate).routes + StatisticsRoutes(gate: gate).routes + SampleRoutes(gate: gate).routes + SummaryRoutes(gate: gate).routes + live.routes + SyncScopeRoutes(gate: gate).routes
     }
 
     /// The routes' methods and paths.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import PaceModel
 import PaceStore
@@ -49,15 +50,31 @@ struct SyncObjectJSON: Codable, Sendable {
     }
 }
 
-/// A deleted object in a sync page.
-struct SyncDeletionJSON: Codable, Sendable {
+/// A deleted object in a sync page; `deletedAt` is ISO 8601 text whatever the encoder's dates.
+struct SyncDeletionJSON: Encodable, Sendable {
     var id: UUID
     var type: String
     var deletedAt: Date
+
+    private enum Keys: String, CodingKey {
+        case id, type, deletedAt
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(type, forKey: .type)
+        try container.encode(ISO8601DateFormatter().string(from: deletedAt), forKey: .deletedAt)
+    }
 }
 
 /// One page of changes after an anchor.
-struct SyncPageJSON: ResponseEncodable, Encodable, Sendable {
+///
+/// Written with Foundation's own date encoding (a number of seconds since 2001-01-01T00:00:00Z,
+/// exactly as `Date` holds it), not the API's ISO 8601 text, which keeps whole seconds only: a
+/// pulled object must be byte-for-byte the object the server stores, so that pushing it back is a
+/// replay, and the push reads dates this way too.
+struct SyncPageJSON: ResponseGenerator, Encodable, Sendable {
     /// Objects added since the anchor, in the order they were saved.
     var objects: [SyncObjectJSON]
     /// Objects deleted since the anchor.
@@ -66,6 +83,14 @@ struct SyncPageJSON: ResponseEncodable, Encodable, Sendable {
     var anchor: String
     /// Whether more changes follow right away.
     var hasMore: Bool
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(self))))
+    }
 }
 
 /// The opaque text form of a store anchor (base64url of its JSON).
@@ -82,9 +107,11 @@ enum SyncAnchorText {
     }
 }
 
-/// A batch of objects a device pushes.
+/// A batch of objects a device pushes, and the UUIDs of objects it deleted.
 struct SyncPushJSON: Decodable, Sendable {
     var objects: [SyncObjectJSON]
+    /// Objects deleted on the device (absent = none).
+    var deleted: [UUID]?
 }
 
 /// What a push did.
@@ -93,4 +120,6 @@ struct SyncPushResultJSON: ResponseEncodable, Codable, Sendable {
     var saved: Int
     /// Objects the server had already, identical: a replay.
     var alreadyStored: Int
+    /// Objects of `deleted` the server held and deleted now (unknown or already deleted ones are not counted).
+    var deleted: Int
 }

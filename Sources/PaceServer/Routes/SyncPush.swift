@@ -6,12 +6,16 @@ import PaceModel
 import PaceStore
 
 /// Device sync's push: a batch of objects with their UUIDs, sources, sync identifiers and versions,
-/// saved in one transaction with HealthKit's rules, within the token's share scope.
+/// and the UUIDs of objects deleted on the device, applied in one transaction with HealthKit's
+/// rules, within the token's share scope.
 ///
 /// - A new object is saved; one with a sync identifier and a higher version replaces the stored one.
 /// - An object the store holds already, identical, counts as a replay (`alreadyStored`), so a push
 ///   retried after a dropped connection succeeds; with an `Idempotency-Key` header the first
 ///   answer is given again without touching the store.
+/// - A deleted UUID is deleted after the objects are saved; one the store does not hold (unknown,
+///   already deleted, or of a type the token may neither read nor write) is skipped, so a retried
+///   deletion is harmless. One of a type the token reads but may not write is refused (`scope.share`).
 /// - Anything else that collides — the same UUID with other content, the same sync identifier and
 ///   version with other content, a deleted UUID — refuses the whole batch with `409 sync.conflict`
 ///   naming the object.
@@ -32,12 +36,13 @@ struct SyncPush: Sendable {
         let batch: SyncPushJSON
         do { batch = try JSONDecoder().decode(SyncPushJSON.self, from: Data(body.readableBytesView)) } catch {
             throw ServerError(.badRequest, code: "sync.invalid",
-                              message: "Send {\"objects\": [{\"kind\": …, \"object\": …}]} in the form the pull gives: \(Self.describe(error))")
+                              message: "Send {\"objects\": [{\"kind\": …, \"object\": …}], \"deleted\": [UUID, …]} in the form the pull gives: \(Self.describe(error))")
         }
+        let deletions = batch.deleted ?? []
         // A repeat carries the same objects: their UUIDs (objects never change) name the push. The JSON
         // itself is no fingerprint: dictionaries keyed by types encode in no fixed order.
         let key = request.headers[SyncReplies.header]
-        let bodyHash = AccountDirectory.hash(batch.objects.map(\.object.id.uuidString).sorted().joined(separator: ","))
+        let bodyHash = AccountDirectory.hash(Self.fingerprint(objects: batch.objects.map(\.object.id), deleted: deletions))
         if let key, let earlier = try await replies.reply(token: caller.token.id, key: key) {
             guard earlier.bodyHash == bodyHash else {
                 throw ServerError(.unprocessableContent, code: "sync.keyReused",
@@ -62,8 +67,19 @@ struct SyncPush: Sendable {
                 fresh.append(object)
             }
         }
+        // Deletions within the share scope; an object the token may not even read answers like an unknown one.
+        var doomed: [UUID] = []
+        for id in deletions {
+            guard let stored = try await store.object(id: id) else { continue }
+            if caller.token.share.contains(stored.objectType) {
+                doomed.append(id)
+            } else if caller.token.read.contains(stored.objectType) {
+                try caller.requireShare(stored.objectType)
+            }
+        }
+        let deleted: Int
         do throws(StoreError) {
-            try await store.save(fresh)
+            deleted = try await store.save(fresh, deleting: doomed)
         } catch {
             switch error.code {
             case .invalidObject, .workoutNotFound:
@@ -74,9 +90,16 @@ struct SyncPush: Sendable {
                 throw error
             }
         }
-        let result = SyncPushResultJSON(saved: fresh.count, alreadyStored: replayed)
+        let result = SyncPushResultJSON(saved: fresh.count, alreadyStored: replayed, deleted: deleted)
         if let key { try await replies.record(result, bodyHash: bodyHash, token: caller.token.id, key: key) }
         return result
+    }
+
+    /// What names a push for its `Idempotency-Key`: its objects' UUIDs, sorted, then (when there are
+    /// any) its deleted UUIDs, sorted — a push without deletions hashes as before deletions existed.
+    static func fingerprint(objects: [UUID], deleted: [UUID]) -> String {
+        let saved = objects.map(\.uuidString).sorted().joined(separator: ",")
+        return deleted.isEmpty ? saved : saved + ";deleted:" + deleted.map(\.uuidString).sorted().joined(separator: ",")
     }
 
     private static func describe(_ error: any Error) -> String {
@@ -103,9 +126,10 @@ struct SyncReplies: Sendable {
     /// The answer given to the token's push with this key within a day, and the hash of that push's body.
     func reply(token: UUID, key: String) async throws -> (result: SyncPushResultJSON, bodyHash: String)? {
         try await directory.pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT saved, alreadyStored, bodyHash FROM syncReply WHERE token = ? AND key = ? AND at > ?",
-                             arguments: [token.uuidString, key, Date().timeIntervalSince1970 - 86_400])
-                .map { (SyncPushResultJSON(saved: $0["saved"], alreadyStored: $0["alreadyStored"]), $0["bodyHash"]) }
+            try Row.fetchOne(db, sql: """
+                SELECT saved, alreadyStored, deleted, bodyHash FROM syncReply WHERE token = ? AND key = ? AND at > ?
+                """, arguments: [token.uuidString, key, Date().timeIntervalSince1970 - 86_400])
+                .map { (SyncPushResultJSON(saved: $0["saved"], alreadyStored: $0["alreadyStored"], deleted: $0["deleted"]), $0["bodyHash"]) }
         }
     }
 
@@ -113,8 +137,9 @@ struct SyncReplies: Sendable {
         try await directory.pool.write { db in
             try db.execute(sql: "DELETE FROM syncReply WHERE at <= ?", arguments: [Date().timeIntervalSince1970 - 86_400])
             try db.execute(sql: """
-                INSERT OR REPLACE INTO syncReply (token, key, saved, alreadyStored, bodyHash, at) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [token.uuidString, key, result.saved, result.alreadyStored, bodyHash, Date().timeIntervalSince1970])
+                INSERT OR REPLACE INTO syncReply (token, key, saved, alreadyStored, deleted, bodyHash, at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [token.uuidString, key, result.saved, result.alreadyStored, result.deleted, bodyHash,
+                                 Date().timeIntervalSince1970])
         }
     }
 }

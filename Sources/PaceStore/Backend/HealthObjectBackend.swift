@@ -33,6 +33,12 @@ package protocol HealthObjectBackend: Sendable {
     /// - Returns: How many of `ids` named a stored object.
     func delete(ids: [UUID]) async throws(StoreError) -> Int
 
+    /// Saves a validated batch and then deletes objects, all in one transaction: both or neither.
+    ///
+    /// Every rule of ``save(_:skippingStoredSyncIdentifiers:)`` and ``delete(ids:)`` applies.
+    /// - Returns: How many of `ids` named a stored object (after the batch was saved).
+    func save(_ batch: HealthObjectBatch, deleting ids: [UUID]) async throws(StoreError) -> Int
+
     /// Associates stored samples with a stored workout (idempotent).
     func associate(samples sampleIDs: [UUID], with workoutID: UUID) async throws(StoreError)
 

@@ -39,6 +39,16 @@ extension SQLiteBackend {
         }
     }
 
+    package func save(_ batch: HealthObjectBatch, deleting ids: [UUID]) async throws(StoreError) -> Int {
+        try await write { db in
+            _ = try SQLiteBackend.insert(batch, skippingStoredSyncIdentifiers: false, db)
+            let deleter = ObjectDeleter(db: db, now: Date(), writer: ObjectWriter(db: db, now: Date()))
+            var count = 0
+            for id in ids where try deleter.delete(id: StoreCoding.text(id)) { count += 1 }
+            return count
+        }
+    }
+
     package func associate(samples sampleIDs: [UUID], with workoutID: UUID) async throws(StoreError) {
         try await write { db in
             try WorkoutSampleRule.associate(workout: StoreCoding.text(workoutID), samples: sampleIDs.map(StoreCoding.text), db)
