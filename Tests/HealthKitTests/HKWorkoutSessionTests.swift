@@ -95,9 +95,12 @@ import Testing
 
         try await eventually("the delegates were told") { observer.log.withLock { $0.contains("state 6->3") } }
         let log = observer.log.withLock { $0 }
-        for line in ["state 1->2", "state 2->4", "state 4->2", "state 2->6", "state 6->3", "event 1", "event 2"] {
+        for line in ["state 1->2", "state 2->4", "state 4->2", "state 6->3", "event 1", "event 2"] {
             #expect(log.contains(line), "\(line) in \(log)")
         }
+        // Stopped from running or, when the recorder's own auto-pause came first (fixes late on a
+        // loaded machine), from paused: both are HealthKit's way to end.
+        #expect(log.contains("state 2->6") || log.contains("state 4->6"), "stopped: \(log)")
         #expect(log.contains { $0.hasPrefix("data ") && $0.contains(distance.identifier) }, "\(log)")
         #expect(log.contains("builder event"), "\(log)")
         #expect(!log.contains { $0.hasPrefix("error") }, "\(log)")

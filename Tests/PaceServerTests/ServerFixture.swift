@@ -12,7 +12,11 @@ import Testing
 /// to make accounts, seed their stores and sign requests.
 ///
 /// Its accounts' stores are SQLite files or live in the test process's PostgreSQL
-/// (``PostgresServerProcess/shared()``), as `pace serve --database` chooses.
+/// (``PostgresServerProcess/shared()``), as `pace serve --database` chooses. The API, isolation,
+/// sync, upload and delete tests run on both; tests of what does not depend on the backend
+/// (sessions, the analysis views, statistics routes — the backends' statistics are held equal by the
+/// conformance suite) run on SQLite, to keep the one PostgreSQL of a full test run from being the
+/// bottleneck on two cores.
 struct ServerFixture {
     /// Where the accounts' stores live.
     enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {

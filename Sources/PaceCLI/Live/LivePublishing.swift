@@ -74,7 +74,7 @@ struct LivePublishing {
             if let route = try? await store.route(id: routeID) { objects.append(.workoutRoute(route)) }
         }
         do {
-            let body = try JSONEncoder().encode(SyncObjects(objects: objects.map(SyncObject.init)))
+            let body = try SyncWire.encoder.encode(SyncWire.Push(objects: objects.map(SyncWire.Object.init), deleted: []))
             let response = try await client.send(.post, "/api/v1/sync/objects", body: body,
                                                  headers: ["Idempotency-Key": "live-\(result.workout.id.uuidString.lowercased())"])
             try ServerClient.check(response, "POST /api/v1/sync/objects")
@@ -84,35 +84,6 @@ struct LivePublishing {
         } catch {
             terminal.log("The workout could not be pushed (\(error)); it is saved here and can be synced later.")
         }
-    }
-
-    /// One object of a sync push, in the server's `{"kind", "object"}` form.
-    private struct SyncObject: Encodable {
-        let object: HealthObject
-
-        private enum Keys: String, CodingKey { case kind, object }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            switch object {
-            case .workout(let workout):
-                try container.encode("workout", forKey: .kind)
-                try container.encode(workout, forKey: .object)
-            case .workoutRoute(let route):
-                try container.encode("workoutRoute", forKey: .kind)
-                try container.encode(route, forKey: .object)
-            case .quantitySample(let sample):
-                try container.encode("quantitySample", forKey: .kind)
-                try container.encode(sample, forKey: .object)
-            case .categorySample(let sample):
-                try container.encode("categorySample", forKey: .kind)
-                try container.encode(sample, forKey: .object)
-            }
-        }
-    }
-
-    private struct SyncObjects: Encodable {
-        let objects: [SyncObject]
     }
 }
 
