@@ -17,7 +17,9 @@ final class PseudoTerminal: Sendable {
     }
 
     init() throws {
-        master = Self.libc("posix_openpt", as: FDFunction.self)(O_RDWR | O_NOCTTY)
+        // Close-on-exec: a process another test spawns meanwhile (a `pace serve`, say) must not
+        // inherit the master and keep the line up after `close()` — the unplug would never show.
+        master = Self.libc("posix_openpt", as: FDFunction.self)(O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0, Self.libc("grantpt", as: FDFunction.self)(master) == 0,
               Self.libc("unlockpt", as: FDFunction.self)(master) == 0 else {
             throw NMEASourceError(code: .openFailed, message: "posix_openpt failed: errno \(errno)")
