@@ -41,5 +41,6 @@ public struct ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         if case .server(_, let code) = kind { code } else { nil }
     }
 
+    /// The message, as the error prints.
     public var description: String { message }
 }

@@ -36,5 +36,6 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
         self.report = report
     }
 
+    /// The message, as the error prints.
     public var description: String { message }
 }
