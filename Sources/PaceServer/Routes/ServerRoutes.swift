@@ -66,9 +66,11 @@ struct ServerRoutes: Sendable {
         let (token, secret) = try await gate.directory.createToken(for: account, name: asked.name, read: read, share: share)
         // The token's permissions live in the account's store too, so its rules apply to the token's client.
         let store = try await gate.stores.store(for: account.id)
-        for type in read.union(share) {
-            try await store.setAuthorization(client: token.client, type: type, share: share.contains(type) ? .sharingAuthorized : .sharingDenied,
-                                             read: read.contains(type) ? .authorized : .denied)
+        // The token's client is new: every decision is undetermined, and all are written in one transaction.
+        let types = read.union(share)
+        try await store.authorization(for: token.client).requestAuthorization(
+            toShare: types.filter { !$0.isReadOnly }, read: types) { type, access in
+            access == .share ? share.contains(type) : read.contains(type)
         }
         return EditedResponse(status: .created, response: TokenJSON(token, secret: secret))
     }

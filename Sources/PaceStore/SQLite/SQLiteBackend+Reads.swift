@@ -28,6 +28,13 @@ extension SQLiteBackend {
         try await read { db in try ObjectReader(db: db).object(id: StoreCoding.text(id)) }
     }
 
+    package func objects(ids: [UUID]) async throws(StoreError) -> [HealthObject] {
+        try await read { db in
+            let reader = ObjectReader(db: db)
+            return try ids.compactMap { id in try reader.object(id: StoreCoding.text(id)) }
+        }
+    }
+
     package func anchor(of id: UUID) async throws(StoreError) -> Anchor? {
         try await read { db in
             try Int64.fetchOne(db, sql: "SELECT anchor FROM healthObject WHERE uuid = ?", arguments: [StoreCoding.text(id)])
