@@ -11,6 +11,7 @@ struct ServerRoutes: Sendable {
     let uploads: UploadRoutes
     let sessions: SessionRoutes
     let live: LiveRoutes
+    let pages: WebPages
 
     /// One route: a method, a path pattern (`:name` matches one segment) and its handler.
     struct Route: Sendable {
@@ -36,6 +37,7 @@ struct ServerRoutes: Sendable {
             Route(method: .post, path: "/api/v1/uploads") { try await uploads.upload($0, context: $1).response(from: $0, context: $1) },
             Route(method: .get, path: "/api/v1/uploads/:id") { try await uploads.status($0, context: $1).response(from: $0, context: $1) },
         ] + sessions.routes + WorkoutExtraRoutes(gate: gate).routes + StatisticsRoutes(gate: gate).routes + SampleRoutes(gate: gate).routes + SummaryRoutes(gate: gate).routes + live.routes + SyncScopeRoutes(gate: gate).routes
+            + pages.routes
     }
 
     /// The routes' methods and paths.
