@@ -262,7 +262,7 @@ let package = Package(
             name: "PaceCLITests",
             dependencies: ["PaceCLI", "PaceFormats", "PaceModel", "PaceStore", "PaceTestSupport",
                            .product(name: "ZIPFoundation", package: "ZIPFoundation")],
-            exclude: ["Fixtures"],
+            exclude: ["Fixtures", "Browser"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

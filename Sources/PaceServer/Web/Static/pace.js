@@ -46,6 +46,12 @@ async function routeMap(element) {
   element.dataset.drawn = String(points.length);
 }
 
+// 5.25 (minutes) as 5:15.
+function minutesAndSeconds(minutes) {
+  const seconds = Math.round(minutes * 60);
+  return Math.floor(seconds / 60) + ':' + String(seconds % 60).padStart(2, '0');
+}
+
 async function seriesChart(canvas) {
   const response = await fetch(canvas.dataset.series);
   if (!response.ok) throw new Error('series ' + response.status);
@@ -67,7 +73,7 @@ async function seriesChart(canvas) {
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
       scales: {
         x: { type: 'linear', title: { display: true, text: 'Distance (km)' } },
-        pace: { position: 'left', reverse: true, title: { display: true, text: 'min/km' } },
+        pace: { position: 'left', reverse: true, title: { display: true, text: 'min/km' }, ticks: { callback: minutesAndSeconds } },
         heartRate: { position: 'right', display: heartRate.length > 0, grid: { drawOnChartArea: false }, title: { display: true, text: 'bpm' } },
       },
     },
