@@ -16,6 +16,14 @@ struct WebPages: Sendable {
     let configuration: WebConfiguration
     let templates: MustacheLibrary
     let assets: WebAssets
+    /// Analyses computed before, while the store is unchanged.
+    let analyses = AnswerCache<Analysed>(capacity: 256)
+
+    /// A workout's analysis and the identifiers of its routes.
+    struct Analysed: Sendable {
+        var analysis: WorkoutAnalysis
+        var routes: [UUID]
+    }
 
     /// Loads the templates shipped with the server.
     init(gate: Gate, configuration: WebConfiguration) async throws {
@@ -126,8 +134,12 @@ struct WebPages: Sendable {
               case .workout(let workout)? = try await caller.store.object(id: id) else {
             return try notFound(account: account.name)
         }
-        let routes = try await caller.store.routes(forWorkout: workout.id)
-        let analysis = WorkoutAnalysis(workout: workout, routes: routes, series: try await WorkoutSeries(store: caller.store, workout: workout))
+        let analysed = try await analyses.answer(try await caller.answerKey(workout: workout.id)) {
+            let routes = try await caller.store.routes(forWorkout: workout.id)
+            return Analysed(analysis: WorkoutAnalysis(workout: workout, routes: routes, series: try await WorkoutSeries(store: caller.store, workout: workout)),
+                            routes: routes.map(\.id))
+        }
+        let analysis = analysed.analysis, routes = analysed.routes
         let moving = analysis.movingTime ?? analysis.duration
         let splits = analysis.kilometerSplits.map { split in
             SplitRow(number: split.index + 1, distance: WebFormat.distance(split.distance), moving: WebFormat.duration(split.movingDuration),
@@ -140,7 +152,7 @@ struct WebPages: Sendable {
             moving: WebFormat.duration(moving), pace: WebFormat.pace(seconds: moving, metres: analysis.distance),
             heartRate: analysis.heartRate.map { String(format: "%.0f bpm", $0.average) },
             elevationGain: analysis.elevationGain.map { String(format: "%.0f m", $0) },
-            route: routes.first.map { "/api/v1/workouts/\(workout.id.uuidString)/routes/\($0.id.uuidString)/polyline" },
+            route: routes.first.map { "/api/v1/workouts/\(workout.id.uuidString)/routes/\($0.uuidString)/polyline" },
             series: "/api/v1/workouts/\(workout.id.uuidString)/series?points=500",
             tiles: Tiles(url: configuration.tileURL, attribution: configuration.tileAttribution, maxZoom: configuration.tileMaximumZoom),
             splits: splits, hasSplits: !splits.isEmpty)
