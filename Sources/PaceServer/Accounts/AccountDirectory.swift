@@ -201,7 +201,7 @@ public struct AccountDirectory: Sendable {
     public func token(secret: String) async throws -> AccessToken? {
         let hash = Self.hash(secret)
         return try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM token WHERE secretHash = ? AND revokedAt IS NULL AND kind = 'device'",
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM token WHERE secretHash = ? AND revokedAt IS NULL AND kind = 'device'"),
                              arguments: [hash]).map(Self.token)
         }
     }

@@ -21,7 +21,7 @@ extension SQLiteBackend {
 
     /// The anchor of the latest change.
     static func lastAnchor(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT lastAnchor FROM storeState") ?? 0
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT lastAnchor FROM storeState")) ?? 0
     }
 
     package func object(id: UUID) async throws(StoreError) -> HealthObject? {
