@@ -26,7 +26,10 @@ public struct ServerRequestContext: RequestContext {
     }
 
     /// JSON with ISO 8601 dates and sorted keys.
-    public var responseEncoder: JSONEncoder {
+    public var responseEncoder: JSONEncoder { Self.makeEncoder() }
+
+    /// The encoder of every JSON answer (also of answers encoded once and kept: ``CachedJSON``).
+    static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
 import PaceModel
 import PaceStore
 
@@ -56,4 +58,18 @@ struct AnswerKey: Hashable, Sendable {
     var anchor: Int64
     /// Anything else the answer depends on (the number of chart points; 0 when nothing).
     var variant: Int = 0
+}
+
+/// A JSON answer encoded once, so a kept answer is not encoded again for every request.
+struct CachedJSON: ResponseGenerator, Sendable {
+    let body: ByteBuffer
+
+    /// Encodes `value` as every JSON answer is encoded.
+    init(_ value: some Encodable) throws {
+        body = ByteBuffer(bytes: try ServerRequestContext.makeEncoder().encode(value))
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: body))
+    }
 }

@@ -13,9 +13,9 @@ struct ServerRoutes: Sendable {
     let live: LiveRoutes
     let pages: WebPages
     /// Workout details answered before, while the store is unchanged.
-    let details = AnswerCache<WorkoutDetailJSON>(capacity: 256)
+    let details = AnswerCache<CachedJSON>(capacity: 256)
     /// Charts answered before, while the store is unchanged.
-    let charts = AnswerCache<ChartJSON>(capacity: 64)
+    let charts = AnswerCache<CachedJSON>(capacity: 64)
 
     /// One route: a method, a path pattern (`:name` matches one segment) and its handler.
     struct Route: Sendable {
@@ -115,7 +115,7 @@ struct ServerRoutes: Sendable {
         return WorkoutPageJSON(workouts: workouts.map(WorkoutJSON.init), nextCursor: cursor?.text)
     }
 
-    @Sendable func workout(_ request: Request, context: ServerRequestContext) async throws -> WorkoutDetailJSON {
+    @Sendable func workout(_ request: Request, context: ServerRequestContext) async throws -> CachedJSON {
         let caller = try await gate.caller(request, context)
         try caller.requireRead(.workout)
         let workout = try await Self.visibleWorkout(try context.parameters.require("id"), caller)
@@ -123,7 +123,7 @@ struct ServerRoutes: Sendable {
             let routes = caller.token.read.contains(.workoutRoute) ? try await caller.store.routes(forWorkout: workout.id) : []
             // Laps and splits are PaceTransfer's analysis (as `pace show` gives them), over what the token may read.
             let analysis = WorkoutAnalysis(workout: workout, routes: routes, series: try await WorkoutSeries(store: caller.store, workout: workout))
-            return WorkoutDetailJSON(workout, routes: routes.map(\.id), analysis: analysis)
+            return try CachedJSON(WorkoutDetailJSON(workout, routes: routes.map(\.id), analysis: analysis))
         }
     }
 

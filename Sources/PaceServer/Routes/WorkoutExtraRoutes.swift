@@ -12,7 +12,7 @@ import PaceTransfer
 struct WorkoutExtraRoutes: Sendable {
     let gate: Gate
     /// Charts answered before, while the store is unchanged.
-    let charts: AnswerCache<ChartJSON>
+    let charts: AnswerCache<CachedJSON>
 
     /// The polyline's tolerance when none is given, metres: finer than a street's width at the zooms a
     /// workout map is drawn at.
@@ -58,7 +58,7 @@ struct WorkoutExtraRoutes: Sendable {
     }
 
     /// `GET /workouts/{id}/series?points=`: the chart series, at most `points` of them.
-    @Sendable func series(_ request: Request, context: ServerRequestContext) async throws -> ChartJSON {
+    @Sendable func series(_ request: Request, context: ServerRequestContext) async throws -> CachedJSON {
         let caller = try await gate.caller(request, context)
         try caller.requireRead(.workout)
         let points = try request.uri.queryParameters.get("points").map { text -> Int in
@@ -72,7 +72,7 @@ struct WorkoutExtraRoutes: Sendable {
             let routes = caller.token.read.contains(.workoutRoute) ? try await caller.store.routes(forWorkout: workout.id) : []
             let chart = WorkoutChart(workout: workout, routes: routes, series: try await WorkoutSeries(store: caller.store, workout: workout),
                                      maximumPoints: points)
-            return ChartJSON(chart)
+            return try CachedJSON(ChartJSON(chart))
         }
     }
 
