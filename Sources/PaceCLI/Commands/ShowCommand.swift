@@ -4,6 +4,7 @@ import PaceModel
 import PaceStore
 import PaceTrack
 import PaceTransfer
+import PaceAnalysis
 
 /// `pace show ID`: one stored object in full; a workout with what its route and samples add up to.
 struct ShowCommand: AsyncParsableCommand {

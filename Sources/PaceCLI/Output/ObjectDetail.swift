@@ -3,6 +3,7 @@ public import PaceModel
 public import PaceTrack
 public import PaceTransfer
 import PaceRecorder
+public import PaceAnalysis
 
 /// One stored object as `pace show --json` prints it. Field names are stable; fields
 /// that do not apply to the object's kind are left out.
