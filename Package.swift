@@ -197,9 +197,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaceAnalysisTests",
-            dependencies: ["PaceAnalysis", "PaceTrack", "PaceModel", "PaceTestSupport"],
-            // Read from the source tree (#filePath), so they are not bundled.
-            exclude: ["Fixtures"],
+            dependencies: ["PaceAnalysis", "PaceModel", "PaceTrack"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
