@@ -66,7 +66,7 @@ struct AnalysisCommandTests {
         // And the records name this run, with the same time
         let records = try #require(try await pace.json(["records"])["records"] as? [JSON])
         let record = try #require(records.first { $0["effort"] as? String == "1km" })
-        #expect(record["activityType"] as? String == "running")
+        #expect(record["activityType"] as? String == show["activityType"] as? String)
         #expect(record["workoutID"] as? String == id)
         #expect(record["durationSeconds"] as? Double == kilometreSeconds)
 

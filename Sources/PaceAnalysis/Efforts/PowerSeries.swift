@@ -6,7 +6,7 @@ public import PaceModel
 ///
 /// Samples come at any rate. Each holds until the next one starts, at most ``maximumHold``
 /// seconds, so a dropout or a pause (whose samples are already removed) is skipped rather than
-/// filled. The per-second series reads the held values once a second along that timeline.
+/// filled; the last holds as long as the one before it (1 s when alone). The per-second series reads the held values once a second along that timeline.
 ///
 /// Normalised power (Coggan's definition): the 30-second rolling mean of the per-second power,
 /// each raised to the 4th power, averaged, and the 4th root taken. It weighs hard surges more than
@@ -35,7 +35,8 @@ public struct PowerSeries: Hashable, Sendable {
         var clock = 0.0
         var nextTick = 0.0
         for (index, sample) in series.enumerated() {
-            let hold = index + 1 < series.count ? series[index + 1].start.timeIntervalSince(sample.start) : 1
+            let hold = index + 1 < series.count ? series[index + 1].start.timeIntervalSince(sample.start)
+                : index > 0 ? sample.start.timeIntervalSince(series[index - 1].start) : 1
             clock += min(max(0, hold), maximumHold)
             while nextTick < clock - 1e-9 {
                 watts.append(sample.value)
