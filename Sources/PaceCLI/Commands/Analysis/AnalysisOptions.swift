@@ -28,6 +28,13 @@ struct UnitsOptions: ParsableArguments {
         return String(format: "%d:%02d", seconds / 60, seconds % 60) + (units == .metric ? " /km" : " /mi")
     }
 
+    /// The pace for foot sports, else the speed (`32.2 km/h` or `20.0 mph`), of a speed in m/s.
+    func rate(_ speed: Double?, showsPace: Bool) -> String {
+        if showsPace { return pace(speed) }
+        guard let speed, speed > 0 else { return "-" }
+        return units == .metric ? String(format: "%.1f km/h", speed * 3.6) : String(format: "%.1f mph", speed * 3600 / 1609.344)
+    }
+
     /// `+123 m` or `+404 ft` for metres climbed.
     func elevation(_ meters: Double) -> String {
         units == .metric ? String(format: "%.0f m", meters) : String(format: "%.0f ft", meters / 0.3048)

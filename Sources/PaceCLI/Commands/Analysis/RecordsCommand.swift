@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PaceAnalysis
 import PaceModel
+import PaceRecorder
 import PaceStore
 
 /// `pace records`: the personal records of each activity, with the workout that set each.
@@ -48,10 +49,10 @@ struct RecordsCommand: AsyncParsableCommand {
         let rows = records.map { record in
             [record.activityType.name, record.effort,
              record.duration.map { formatting.duration($0) } ?? record.power.map { String(format: "%.0f W", $0) } ?? "-",
-             record.duration.flatMap { time in record.distance.map { units.pace($0 / time) } } ?? "-",
+             record.duration.flatMap { time in record.distance.map { units.rate($0 / time, showsPace: record.activityType.showsPace) } } ?? "-",
              formatting.date(record.date), record.workoutID.uuidString]
         }
-        return TextTable.render(header: ["ACTIVITY", "EFFORT", "BEST", "PACE", "DATE", "WORKOUT"], rows: rows)
+        return TextTable.render(header: ["ACTIVITY", "EFFORT", "BEST", "PACE/SPEED", "DATE", "WORKOUT"], rows: rows)
     }
 }
 

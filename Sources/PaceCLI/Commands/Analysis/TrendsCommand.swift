@@ -120,7 +120,9 @@ struct TrendsCommand: AsyncParsableCommand {
                  formatting.duration(total.duration), formatting.duration(total.movingTime), units.elevation(total.elevationGain)]
             }))
         }
+        // The load at the end of each week of the range, from the first with any.
         let weekly = load.enumerated().filter { $0.offset % 7 == 6 || $0.offset == load.count - 1 }.map(\.element)
+            .drop(while: { $0.acute < 0.05 && $0.chronic < 0.05 })
         if !weekly.isEmpty {
             sections.append(TextTable.render(header: ["LOAD ON", "ACUTE (7 d)", "CHRONIC (42 d)", "RATIO"], rows: weekly.map { entry in
                 [day(entry.interval.start), String(format: "%.1f", entry.acute), String(format: "%.1f", entry.chronic),
