@@ -146,6 +146,13 @@ struct AnalysisCommandTests {
         #expect(values("sleep") == [7 * 3600])
         #expect(trends["weekStart"] as? String == "monday")
         #expect(trends["timeZone"] as? String == "Europe/Berlin")
+
+        // And the text has the totals, the load and the health tables, in miles with --units imperial
+        let text = try await pace.run(["trends", "--from", "2026-03-23", "--to", "2026-04-06", "--units", "imperial"])
+        #expect(text.contains("WEEK        ACTIVITY  WORKOUTS  DISTANCE  TIME"))
+        #expect(text.contains("2026-03-23  running   1         0.56 mi"), "900 m in the week of 23 March")
+        #expect(text.contains("CHRONIC (42 d)"))
+        #expect(text.contains("RESTING HR") && text.contains("STEPS / DAY") && text.contains("SLEEP / NIGHT"))
     }
 
     /// Saves a run north from the equator at `speed` m/s over `meters`, one location a second.

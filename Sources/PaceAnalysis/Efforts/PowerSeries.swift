@@ -6,7 +6,8 @@ public import PaceModel
 ///
 /// Samples come at any rate. Each holds until the next one starts, at most ``maximumHold``
 /// seconds, so a dropout or a pause (whose samples are already removed) is skipped rather than
-/// filled; the last holds as long as the one before it (1 s when alone). The per-second series reads the held values once a second along that timeline.
+/// filled; the last holds as long as the one before it (1 s when alone). The per-second series
+/// reads the held values once a second along that timeline.
 ///
 /// Normalised power (Coggan's definition): the 30-second rolling mean of the per-second power,
 /// each raised to the 4th power, averaged, and the 4th root taken. It weighs hard surges more than
