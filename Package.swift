@@ -169,6 +169,7 @@ let package = Package(
             dependencies: [
                 "PaceModel",
                 "PaceTrack",
+                "PaceAnalysis",
                 "PaceFormats",
                 "PaceStore",
                 "PaceTransfer",
