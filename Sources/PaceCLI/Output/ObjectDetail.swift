@@ -1,7 +1,7 @@
 public import Foundation
 public import PaceModel
 public import PaceTrack
-public import PaceTransfer
+import PaceTransfer
 import PaceRecorder
 public import PaceAnalysis
 

@@ -2,7 +2,7 @@ public import Foundation
 import PaceModel
 public import PaceTrack
 import PaceTransfer
-public import PaceAnalysis
+import PaceAnalysis
 
 /// One kilometre or mile split as `pace show` and `pace track` print it. Field names are stable.
 public struct SplitDetail: Encodable, Sendable {
