@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // Graceful shutdown ends the server's live event streams (already resolved through Hummingbird).
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        // The web app's server-rendered pages (PaceServer/Web).
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
     ],
     targets: [
         .target(
@@ -140,7 +142,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                // The web pages' templates (Web/).
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
+            resources: [.copy("Web/Templates"), .copy("Web/Static")],
             swiftSettings: swiftSettings
         ),
         // The client of the server's HTTP API (issue 17, docs/SERVER.md): requests with a token, JSON errors as typed errors.
@@ -274,12 +279,12 @@ let package = Package(
             name: "PaceCLITests",
             dependencies: ["PaceCLI", "PaceFormats", "PaceModel", "PaceStore", "PaceTestSupport",
                            .product(name: "ZIPFoundation", package: "ZIPFoundation")],
-            exclude: ["Fixtures"],
+            exclude: ["Fixtures", "Browser"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "PaceServerTests",
-            dependencies: ["PaceServer", "PaceClient", "PaceModel", "PaceStore", "PaceTestSupport",
+            dependencies: ["PaceServer", "PaceClient", "PaceModel", "PaceStore", "PaceTestSupport", "PaceTrack", "PaceTransfer", "PaceAnalysis",
                            .product(name: "HummingbirdTesting", package: "hummingbird"),
                            .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: swiftSettings

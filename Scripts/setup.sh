@@ -8,7 +8,8 @@
 #                           real services), PostgreSQL's server (the PostgreSQL backend's tests start
 #                           one on loopback), and from PyPI dbus-next (the fake BlueZ), fitdecode and
 #                           garmin-fit-sdk (independent FIT decoders), schemathesis (keeps the server's
-#                           OpenAPI document true)
+#                           OpenAPI document true), Debian's chromium and Playwright from PyPI (the web
+#                           pages' browser test); both purposes install Leaflet and Chart.js (the pages load them)
 #
 # apt-get runs as root, or through sudo; pip installs for the python3 on PATH (the tests run that one).
 # Every install is tried three times: a package mirror or index can fail for a moment.
@@ -51,6 +52,9 @@ fi
 # Debian packages, by what each provides.
 missing=()
 dpkg -s libsqlite3-dev >/dev/null 2>&1 || missing+=(libsqlite3-dev)
+# The web pages load Leaflet and Chart.js from where Debian installs them (pace serve --leaflet, --chart-js).
+[ -f /usr/share/javascript/leaflet/leaflet.js ] || missing+=(libjs-leaflet)
+[ -f /usr/share/javascript/chart.js/chart.min.js ] || missing+=(libjs-chart.js)
 if [ "$purpose" = test ]; then
     command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
     command -v gpsbabel >/dev/null 2>&1 || missing+=(gpsbabel)
@@ -60,6 +64,8 @@ if [ "$purpose" = test ]; then
     # The PostgreSQL backend's tests start their own server from these binaries (PostgresServerProcess).
     compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
     command -v python3 >/dev/null 2>&1 || missing+=(python3)
+    # The web pages' browser test drives headless Chromium (with Playwright, below).
+    [ -x /usr/bin/chromium ] || missing+=(chromium)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
     say "installing Debian packages: ${missing[*]}"
@@ -77,6 +83,7 @@ python_modules=(
     "fitdecode fitdecode python3-fitdecode"
     "garmin_fit_sdk garmin-fit-sdk -"
     "schemathesis schemathesis==4.32.5 -"
+    "playwright playwright==1.65.2 -"
 )
 for entry in "${python_modules[@]}"; do
     read -r module requirement debian <<<"$entry"

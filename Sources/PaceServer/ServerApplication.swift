@@ -21,10 +21,13 @@ public struct ServerConfiguration: Sendable {
     /// Whether anyone may create an account (`POST /api/v1/accounts`) without an administrator's
     /// invitation; off by default.
     public var openSignUp: Bool
+    /// The web pages' libraries and map tiles.
+    public var web: WebConfiguration
 
     /// Creates a configuration.
     public init(dataFolder: URL, host: String = "127.0.0.1", port: Int = 8080, bcryptCost: UInt8 = 12,
-                maximumUploadBytes: Int = 1 << 30, postgres: PostgresLocation? = nil, openSignUp: Bool = false) {
+                maximumUploadBytes: Int = 1 << 30, postgres: PostgresLocation? = nil, openSignUp: Bool = false,
+                web: WebConfiguration = WebConfiguration()) {
         self.dataFolder = dataFolder
         self.host = host
         self.port = port
@@ -32,6 +35,7 @@ public struct ServerConfiguration: Sendable {
         self.maximumUploadBytes = maximumUploadBytes
         self.postgres = postgres
         self.openSignUp = openSignUp
+        self.web = web
     }
 
     /// The server database's path.
@@ -83,7 +87,7 @@ public enum PaceServer {
         let router = Router(context: ServerRequestContext.self)
         let routes = ServerRoutes(gate: gate, uploads: UploadRoutes(gate: gate, queue: queue, maximumBytes: configuration.maximumUploadBytes),
                                   sessions: SessionRoutes(gate: gate, openSignUp: configuration.openSignUp),
-                                  live: LiveRoutes(gate: gate))
+                                  live: LiveRoutes(gate: gate), pages: try await WebPages(gate: gate, configuration: configuration.web))
         // Middleware applies to the routes added after it.
         router.middlewares.add(ServerMiddleware(logger: logger, table: routes.table))
         routes.add(to: router)

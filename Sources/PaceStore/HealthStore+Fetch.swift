@@ -9,6 +9,14 @@ extension HealthStore {
         try await backend.object(id: id)
     }
 
+    /// The stored objects among `ids`, of any kind, in the order of `ids` (the ones not stored left
+    /// out), read in one transaction: what a sync push checks its objects against.
+    ///
+    /// - Throws: ``StoreError`` if the store fails or a stored row cannot be read.
+    public func objects(ids: [UUID]) async throws(StoreError) -> [HealthObject] {
+        try await backend.objects(ids: ids)
+    }
+
     /// The stored workout with this UUID, or `nil` (also when the UUID names another kind).
     public func workout(id: UUID) async throws(StoreError) -> Workout? {
         if case .workout(let workout)? = try await object(id: id) { return workout }

@@ -27,6 +27,17 @@ extension StoreConformance {
             #expect(try await store.object(id: sample.id) == nil)
             #expect(try await store.currentAnchor() == .initial)
         },
+        Rule(name: "objects are read by UUID in one call, in the order asked, the unknown ones left out") { (store: HealthStore) async throws in
+            let run = TestObjects.run()
+            let route = TestObjects.route(for: run, count: 3)
+            let sample = TestObjects.heartRate(140), sleep = TestObjects.sleep()
+            try await store.save([.workout(run), .workoutRoute(route), .quantitySample(sample), .categorySample(sleep)])
+            let unknown = UUID()
+            let found = try await store.objects(ids: [sleep.id, unknown, route.id, sample.id, run.id])
+            #expect(found == [.categorySample(sleep), .workoutRoute(route), .quantitySample(sample), .workout(run)])
+            let none = try await store.objects(ids: [])
+            #expect(none.isEmpty)
+        },
         Rule(name: "a deleted UUID is never stored again") { store in
             let sample = TestObjects.heartRate(140)
             try await store.save(sample)

@@ -32,6 +32,12 @@ extension PostgresBackend {
         }
     }
 
+    package func objects(ids: [UUID]) async throws(StoreError) -> [HealthObject] {
+        try await transaction(kind: .read) { connection, account in
+            try await objects(ids: ids, connection, account)
+        }
+    }
+
     /// The stored objects among `ids`, in the order of `ids` (missing ones left out), with their
     /// routes' locations, read in the caller's transaction.
     func objects(ids: [UUID], _ connection: PostgresConnection, _ account: String) async throws -> [HealthObject] {

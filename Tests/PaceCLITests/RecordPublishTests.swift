@@ -13,17 +13,11 @@ import Glibc
 /// Server-Sent Events until the recording ends — its stream carries the route points and the end,
 /// and the saved workout arrives through sync.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct RecordPublishTests {
-    static let password = "correct horse battery staple"
 
     /// A JSON answer of the server, read with `Authorization`.
-    static func json(_ url: String, _ authorization: String, method: String = "GET", body: Data? = nil) async throws -> (Int, Any?) {
+    static func json(_ url: String, _ authorization: String) async throws -> (Int, Any?) {
         var request = URLRequest(url: try #require(URL(string: url)))
-        request.httpMethod = method
         request.setValue(authorization, forHTTPHeaderField: "Authorization")
-        if let body {
-            request.httpBody = body
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
         let (data, response) = try await URLSession.shared.data(for: request)
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, try? JSONSerialization.jsonObject(with: data))
     }
@@ -32,33 +26,14 @@ import Glibc
         let runner = try CommandRunner()
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let data = directory.path("server"), passwordFile = directory.path("password")
-        try (Self.password + "\n").write(toFile: passwordFile, atomically: true, encoding: .utf8)
-        let made = try await runner.run(["serve", "--data", data, "--create-admin", "admin", "--password-file", passwordFile])
-        #expect(made.status == 0, "\(made.standardError)")
-        let port = try GPSFakeProcess.freePort()
-        let server = Process()
-        server.executableURL = runner.executable
-        server.arguments = ["serve", "--data", data, "--port", String(port)]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer { if server.isRunning { server.terminate() } }
-        let base = "http://127.0.0.1:\(port)"
+        let server = try await PaceServeProcess(runner: runner, directory: directory)
+        try await server.start()
+        defer { server.stop() }
+        let base = server.origin
 
         // A token that may publish, read the live stream with its points, and receive the workout.
-        let basic = "Basic " + Data("admin:\(Self.password)".utf8).base64EncodedString()
         let types = ["HKWorkoutTypeIdentifier", "HKWorkoutRouteTypeIdentifier"]
-        let request = try JSONSerialization.data(withJSONObject: ["name": "phone", "read": types, "share": types])
-        var secret: String?
-        for _ in 0..<100 where secret == nil {
-            if let (status, made) = try? await Self.json(base + "/api/v1/tokens", basic, method: "POST", body: request), status == 201 {
-                secret = (made as? [String: Any])?["token"] as? String
-            } else {
-                try await Task.sleep(for: .milliseconds(200))
-            }
-        }
-        let token = try #require(secret, "the server never made a token")
+        let token = try await server.token(name: "phone", read: types, share: types)
         let bearer = "Bearer " + token
 
         // When `pace record` publishes a run from a scripted GPS

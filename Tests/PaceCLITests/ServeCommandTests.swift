@@ -61,11 +61,10 @@ import Testing
         let runner = try CommandRunner()
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let data = directory.path("server")
-        let passwordFile = directory.path("password")
-        try "correct horse battery staple\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
-        let made = try await runner.run(["serve", "--data", data, "--create-admin", "admin", "--password-file", passwordFile])
-        #expect(made.status == 0, "\(made.standardError)")
+        let postgres = try await PostgresServerProcess.shared()
+        let url = "postgres://\(postgres.role)@127.0.0.1:\(postgres.port)/\(postgres.database)?sslmode=disable"
+        let server = try await PaceServeProcess(runner: runner, directory: directory, extraArguments: ["--database", url])
+        let data = server.data
 
         let wrong = try await runner.run(["serve", "--data", data, "--database", "mysql://pace@127.0.0.1/pace"])
         #expect(wrong.status != 0 && wrong.standardError.contains("postgres://"), "\(wrong.standardError)")
@@ -73,34 +72,12 @@ import Testing
         let unreachable = try await runner.run(["serve", "--data", data, "--database", "postgres://pace@127.0.0.1:\(nobody)/pace?sslmode=disable"])
         #expect(unreachable.status != 0 && unreachable.standardError.contains("PostgreSQL cannot be used"), "\(unreachable.standardError)")
 
-        let postgres = try await PostgresServerProcess.shared()
-        let port = try GPSFakeProcess.freePort()
-        let server = Process()
-        server.executableURL = runner.executable
-        server.arguments = ["serve", "--data", data, "--port", String(port),
-                            "--database", "postgres://\(postgres.role)@127.0.0.1:\(postgres.port)/\(postgres.database)?sslmode=disable"]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer { if server.isRunning { server.terminate() } }
-        let base = "http://127.0.0.1:\(port)/api/v1"
-        var ready = false
-        for _ in 0..<100 where !ready {
-            ready = (try? await URLSession.shared.data(from: try #require(URL(string: base + "/health")))) != nil
-            if !ready { try await Task.sleep(for: .milliseconds(200)) }
-        }
-        #expect(ready, "the server never answered on port \(port)")
+        try await server.start()
+        defer { server.stop() }
 
         // A token made with the password sets its permissions in the account's store: in PostgreSQL.
-        var request = URLRequest(url: try #require(URL(string: base + "/tokens")))
-        request.httpMethod = "POST"
-        request.setValue("Basic " + Data("admin:correct horse battery staple".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data(#"{"name": "phone", "read": ["HKWorkoutTypeIdentifier"], "share": ["HKWorkoutTypeIdentifier"]}"#.utf8)
-        let (made2, response) = try await URLSession.shared.data(for: request)
-        #expect((response as? HTTPURLResponse)?.statusCode == 201, "\(String(decoding: made2, as: UTF8.self))")
-        let secret = try #require((try JSONSerialization.jsonObject(with: made2) as? [String: Any])?["token"] as? String)
-        var list = URLRequest(url: try #require(URL(string: base + "/workouts")))
+        let secret = try await server.token(name: "phone", read: ["HKWorkoutTypeIdentifier"], share: ["HKWorkoutTypeIdentifier"])
+        var list = URLRequest(url: try #require(URL(string: server.api + "/workouts")))
         list.setValue("Bearer " + secret, forHTTPHeaderField: "Authorization")
         let (_, listed) = try await URLSession.shared.data(for: list)
         #expect((listed as? HTTPURLResponse)?.statusCode == 200)

@@ -10,85 +10,12 @@ import Testing
 /// `kill -9` of a real `pace serve` during an upload, an import and a sync push, then a restart:
 /// nothing is half-written, the job runs again to its end, and the client's retry succeeds.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct ServerKillTests {
-    /// A running `pace serve` on a data folder, started again on the same port after a kill.
-    final class Server: @unchecked Sendable {
-        let runner: CommandRunner
-        let data: String
-        let port: UInt16
-        var process: Process?
-
-        init(runner: CommandRunner, data: String) throws {
-            self.runner = runner
-            self.data = data
-            port = try GPSFakeProcess.freePort()
-        }
-
-        var base: String { "http://127.0.0.1:\(port)/api/v1" }
-
-        func start() async throws {
-            let process = Process()
-            process.executableURL = runner.executable
-            process.arguments = ["serve", "--data", data, "--port", String(port)]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            self.process = process
-            for _ in 0..<150 {
-                if (try? await URLSession.shared.data(from: try #require(URL(string: base + "/health")))) != nil { return }
-                try await Task.sleep(for: .milliseconds(200))
-            }
-            Issue.record("the server never answered on port \(port)")
-        }
-
-        func kill9() {
-            guard let process, process.isRunning else { return }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-
-        func request(_ method: String, _ path: String, token: String, body: Data? = nil,
-                     headers: [String: String] = [:]) async throws -> (Int, [String: Any]) {
-            var request = URLRequest(url: try #require(URL(string: base + path)))
-            request.httpMethod = method
-            request.timeoutInterval = 300
-            request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization")
-            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-            request.httpBody = body
-            let (data, response) = try await URLSession.shared.data(for: request)
-            return ((response as? HTTPURLResponse)?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:])
-        }
-
-        /// Polls an upload until it is done or failed.
-        func finished(_ job: String, token: String) async throws -> [String: Any] {
-            for _ in 0..<1500 {
-                let (_, json) = try await request("GET", "/uploads/\(job)", token: token)
-                if ["done", "failed"].contains(json["status"] as? String) { return json }
-                try await Task.sleep(for: .milliseconds(100))
-            }
-            Issue.record("upload \(job) never finished")
-            return [:]
-        }
-    }
-
     /// A server with an administrator and a token that reads and writes workouts, routes and heart rate.
-    static func serverWithToken(_ directory: TemporaryDirectory) async throws -> (Server, String) {
-        let runner = try CommandRunner()
-        let data = directory.path("server")
-        let passwordFile = directory.path("password")
-        try "correct horse battery staple\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
-        let made = try await runner.run(["serve", "--data", data, "--create-admin", "admin", "--password-file", passwordFile])
-        #expect(made.status == 0, "\(made.standardError)")
-        let server = try Server(runner: runner, data: data)
+    static func serverWithToken(_ directory: TemporaryDirectory) async throws -> (PaceServeProcess, String) {
+        let server = try await PaceServeProcess(runner: try CommandRunner(), directory: directory)
         try await server.start()
-        var request = URLRequest(url: try #require(URL(string: server.base + "/tokens")))
-        request.httpMethod = "POST"
-        request.setValue("Basic " + Data("admin:correct horse battery staple".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         let types = ["HKWorkoutTypeIdentifier", "HKWorkoutRouteTypeIdentifier", "HKQuantityTypeIdentifierHeartRate"]
-        request.httpBody = try JSONSerialization.data(withJSONObject: ["name": "test", "read": types, "share": types])
-        let (body, _) = try await URLSession.shared.data(for: request)
-        let token = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["token"] as? String)
-        return (server, token)
+        return (server, try await server.token(name: "test", read: types, share: types))
     }
 
     /// A run of `points` one-second points as GPX.
@@ -190,7 +117,7 @@ import Testing
     }
 
     /// How many heart-rate samples the account has, counted page by page.
-    static func heartRateCount(_ server: Server, _ token: String) async throws -> Int {
+    static func heartRateCount(_ server: PaceServeProcess, _ token: String) async throws -> Int {
         var count = 0, cursor: String?
         repeat {
             let query = "?limit=5000" + (cursor.map { "&cursor=\($0)" } ?? "")
@@ -227,5 +154,32 @@ import Testing
             }
         }
         return socket
+    }
+}
+
+/// Requests of the kill tests, signed with a token.
+extension PaceServeProcess {
+    /// Sends a request with `token`; returns the status and the JSON object answered (empty when none).
+    func request(_ method: String, _ path: String, token: String, body: Data? = nil,
+                 headers: [String: String] = [:]) async throws -> (Int, [String: Any]) {
+        var request = URLRequest(url: try #require(URL(string: api + path)))
+        request.httpMethod = method
+        request.timeoutInterval = 300
+        request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:])
+    }
+
+    /// Polls an upload until it is done or failed.
+    func finished(_ job: String, token: String) async throws -> [String: Any] {
+        for _ in 0..<1500 {
+            let (_, json) = try await request("GET", "/uploads/\(job)", token: token)
+            if ["done", "failed"].contains(json["status"] as? String) { return json }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        Issue.record("upload \(job) never finished")
+        return [:]
     }
 }

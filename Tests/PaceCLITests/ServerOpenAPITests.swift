@@ -24,22 +24,12 @@ import Testing
         let runner = try CommandRunner()
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let data = directory.path("server"), passwordFile = directory.path("password")
-        let password = "correct horse battery staple"
-        try (password + "\n").write(toFile: passwordFile, atomically: true, encoding: .utf8)
-        let made = try await runner.run(["serve", "--data", data, "--create-admin", "admin", "--password-file", passwordFile])
-        #expect(made.status == 0, "\(made.standardError)")
-
-        let port = try GPSFakeProcess.freePort()
-        let server = Process()
-        server.executableURL = runner.executable
-        server.arguments = ["serve", "--data", data, "--port", String(port)]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer { server.terminate() }
-        let base = "http://127.0.0.1:\(port)/api/v1"
-        let token = try await Self.token(base: base, password: password)
+        let server = try await PaceServeProcess(runner: runner, directory: directory)
+        try await server.start()
+        defer { server.stop() }
+        let base = server.api, password = PaceServeProcess.password
+        let types = ["HKWorkoutTypeIdentifier", "HKWorkoutRouteTypeIdentifier", "HKQuantityTypeIdentifierHeartRate"]
+        let token = try await server.token(name: "schemathesis", read: types, share: types)
 
         let common = ["run", Self.document.path, "--url", base, "--checks", "all", "--exclude-checks", "positive_data_acceptance",
                       "--no-color", "--seed", "20261126"]
@@ -49,25 +39,6 @@ import Testing
         let basic = try await Self.schemathesis(in: directory.url, common + ["--auth", "admin:\(password)", "--include-path-regex", "^/tokens",
                                                             "--max-examples", "8", "--phases", "coverage,fuzzing"])
         #expect(basic.status == 0, "\(basic.output.suffix(4000))")
-    }
-
-    /// A token reading and writing heart rate, workouts and routes, made through the API.
-    static func token(base: String, password: String) async throws -> String {
-        var request = URLRequest(url: try #require(URL(string: base + "/tokens")))
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("Basic " + Data("admin:\(password)".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
-        let types = ["HKWorkoutTypeIdentifier", "HKWorkoutRouteTypeIdentifier", "HKQuantityTypeIdentifierHeartRate"]
-        request.httpBody = try JSONSerialization.data(withJSONObject: ["name": "schemathesis", "read": types, "share": types])
-        for _ in 0..<100 {
-            if let (body, response) = try? await URLSession.shared.data(for: request), (response as? HTTPURLResponse)?.statusCode == 201,
-               let made = try JSONSerialization.jsonObject(with: body) as? [String: Any], let secret = made["token"] as? String {
-                return secret
-            }
-            try await Task.sleep(for: .milliseconds(200))
-        }
-        Issue.record("the server never made a token")
-        return ""
     }
 
     /// Runs schemathesis in `folder` (it writes a cache where it runs) on a thread of its own and

@@ -12,38 +12,12 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(5))) struct SyncCommandTests {
     static let types: [HealthObjectType] = [.workout, .workoutRoute, .quantity(.heartRate)]
 
-    /// Starts `pace serve` with an administrator on a free port; returns the process, its address and a token.
-    static func server(_ runner: CommandRunner, _ directory: TemporaryDirectory) async throws -> (Process, String, String) {
-        let data = directory.path("server")
-        let passwordFile = directory.path("password")
-        try "correct horse battery staple\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
-        let made = try await runner.run(["serve", "--data", data, "--create-admin", "admin", "--password-file", passwordFile])
-        #expect(made.status == 0, "\(made.standardError)")
-        let port = try GPSFakeProcess.freePort()
-        let server = Process()
-        server.executableURL = runner.executable
-        server.arguments = ["serve", "--data", data, "--port", String(port)]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        let address = "http://127.0.0.1:\(port)"
-        var request = URLRequest(url: try #require(URL(string: address + "/api/v1/tokens")))
-        request.httpMethod = "POST"
-        request.setValue("Basic " + Data("admin:correct horse battery staple".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    /// Starts `pace serve` with an administrator on a free port; returns it and a token for `types`.
+    static func server(_ runner: CommandRunner, _ directory: TemporaryDirectory) async throws -> (PaceServeProcess, String) {
+        let server = try await PaceServeProcess(runner: runner, directory: directory)
+        try await server.start()
         let identifiers = types.map(\.identifier)
-        request.httpBody = try JSONSerialization.data(withJSONObject: ["name": "devices", "read": identifiers, "share": identifiers])
-        var answer: Data?
-        for _ in 0..<150 where answer == nil {
-            if let (body, response) = try? await URLSession.shared.data(for: request), (response as? HTTPURLResponse)?.statusCode == 201 {
-                answer = body
-            } else {
-                try await Task.sleep(for: .milliseconds(200))
-            }
-        }
-        let made2 = try #require(answer, "the server never made a token on port \(port)")
-        let token = try #require((try JSONSerialization.jsonObject(with: made2) as? [String: Any])?["token"] as? String)
-        return (server, address, token)
+        return (server, try await server.token(name: "devices", read: identifiers, share: identifiers))
     }
 
     /// Runs `pace sync` and kills it with SIGKILL once its state file holds `mark`; returns whether it was killed mid-run.
@@ -75,8 +49,9 @@ import Testing
         let runner = try CommandRunner()
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let (server, address, token) = try await Self.server(runner, directory)
-        defer { if server.isRunning { server.terminate() } }
+        let (server, token) = try await Self.server(runner, directory)
+        defer { server.stop() }
+        let address = server.origin
 
         // The watch: a run with its route and 400 heart rates.
         let watch = directory.path("watch.sqlite"), phone = directory.path("phone.sqlite")

@@ -13,7 +13,12 @@ import Testing
 /// account never reading, changing or confirming the existence of the first account's objects.
 @Suite(.timeLimit(.minutes(3))) struct RouteIsolationTests {
     /// Routes anyone may call: the health check, signing in and signing up (which check what they are sent).
-    static let public_: Set<String> = ["GET /api/v1/health", "POST /api/v1/session", "POST /api/v1/accounts"]
+    /// Also the sign-in page and the pages' scripts, style sheets and images, which hold no account's data.
+    static let public_: Set<String> = ["GET /api/v1/health", "POST /api/v1/session", "POST /api/v1/accounts", "GET /sign-in",
+                                       "GET /static/:file", "GET /assets/leaflet/:file", "GET /assets/leaflet/images/:file",
+                                       "GET /assets/chart.js/:file"]
+    /// Pages, read with the browser session's cookie: without one they send the reader to the sign-in page.
+    static let pages: Set<String> = ["GET /", "GET /workouts", "GET /workouts/:id"]
 
     @Test(arguments: ServerFixture.Backend.allCases) func everyRouteKeepsAccountsApart(_ backend: ServerFixture.Backend) async throws {
         let fixture = try await ServerFixture(backend)
@@ -50,10 +55,18 @@ import Testing
                 case ("samples", "type"), ("statistics", "type"): (QuantityTypeIdentifier.heartRate.rawValue, false)
                 case ("samples", "id"): (heartRate.id.uuidString, true)
                 case ("live", "session"): (aliceLive.uuidString, true)
+                case ("static", "file"): ("pace.js", false)
+                case ("leaflet", "file"): ("leaflet.js", false)
+                case ("images", "file"): ("layers.png", false)
+                case ("chart.js", "file"): ("chart.min.js", false)
                 default: nil
                 }
             }
 
+            let signIn = try JSONSerialization.data(withJSONObject: ["name": "bob", "password": ServerFixture.password("bob")])
+            let bobsCookie = try await client.execute(uri: "/api/v1/session", method: .post, body: ByteBuffer(bytes: signIn)) { response in
+                (response.headers[.setCookie] ?? "").split(separator: ";").first.map(String.init) ?? ""
+            }
             var walked = 0
             for (method, pattern) in table.routes {
                 let key = "\(method.rawValue) \(pattern)"
@@ -77,7 +90,11 @@ import Testing
                 walked += 1
 
                 // Anonymous: refused before anything is read.
-                if !Self.public_.contains(key) {
+                if Self.pages.contains(key) {
+                    try await client.execute(uri: uri, method: method) { response in
+                        #expect(response.status == .seeOther && response.headers[.location] == "/sign-in", "\(key) anonymous: \(response.status)")
+                    }
+                } else if !Self.public_.contains(key) {
                     try await client.execute(uri: uri, method: method, body: body) { response in
                         #expect(response.status == .unauthorized, "\(key) anonymous: \(response.status)")
                         let code = try ServerFixture.errorCode(response)
@@ -90,7 +107,13 @@ import Testing
                 }
 
                 // Bob, fully scoped in his own account: Alice's objects are as if they did not exist.
-                let credentials = pattern.hasPrefix("/api/v1/tokens") ? ServerFixture.basic(bob) : ServerFixture.bearer(bobs)
+                let credentials: HTTPFields = if pattern.hasPrefix("/api/v1/tokens") {
+                    ServerFixture.basic(bob)
+                } else if pattern.hasPrefix("/api/") {
+                    ServerFixture.bearer(bobs)
+                } else {
+                    [.cookie: bobsCookie]
+                }
                 let answer = try await client.execute(uri: uri, method: method, headers: credentials, body: body) {
                     ($0.status, String(buffer: $0.body))
                 }

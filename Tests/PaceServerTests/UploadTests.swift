@@ -51,6 +51,9 @@ import Testing
             #expect(status == .accepted)
             let job = try await Self.finished(client, secret, try #require(location))
             #expect(job["status"] as? String == "done" && job["imported"] as? Int == 1, "\(job)")
+            // The importer's notes name the upload, never a path of the server's.
+            let problems = job["problems"] as? [String] ?? []
+            #expect(!problems.isEmpty && problems.allSatisfy { $0.hasPrefix("upload.gpx") && !$0.contains(fixture.directory.url.path) }, "\(problems)")
             try await client.execute(uri: "/api/v1/workouts", method: .get, headers: ServerFixture.bearer(secret)) { response in
                 let page = try ServerFixture.json(response)
                 #expect((page["workouts"] as? [Any])?.count == 1)

@@ -12,9 +12,23 @@ extension HealthUnit {
     /// - Throws: ``UnitError`` with code ``UnitError/Code/syntax``, ``UnitError/Code/unknownUnit``
     ///   or ``UnitError/Code/invalidMolarMass``, the input and the character offset of the problem.
     public init(parsing unitString: String) throws(UnitError) {
+        // Files and sync batches repeat a handful of unit strings thousands of times: each is parsed once.
+        if let known = Self.parsed.withLock({ $0[unitString] }) {
+            self = known
+            return
+        }
         var parser = UnitParser(unitString)
         self.init(normalizing: try parser.parse())
+        let unit = self
+        Self.parsed.withLock { cache in
+            if cache.count < Self.parsedLimit { cache[unitString] = unit }
+        }
     }
+
+    /// Unit strings parsed so far in this process, and what they parsed to (at most ``parsedLimit``:
+    /// a stream of distinct strings, which only hostile input makes, is parsed each time instead).
+    private static let parsed = Locked<[String: HealthUnit]>([:])
+    private static let parsedLimit = 1024
 
     /// The result of looking up one symbol without exponent, such as `kcal` or `min`.
     enum SymbolLookup {

@@ -136,7 +136,7 @@ public struct AccountDirectory: Sendable {
         guard password.count >= 12 else {
             throw ServerError(.badRequest, code: "account.password", message: "A password has at least 12 characters.")
         }
-        let hash = await Self.offPool { [bcryptCost] in Bcrypt.hash(password, cost: bcryptCost) }
+        let hash = await ThreadBridge.run(label: "org.pace.bcrypt") { [bcryptCost] in Bcrypt.hash(password, cost: bcryptCost) }
         let account = Account(id: UUID(), name: name, isAdmin: isAdmin, createdAt: Date())
         do {
             try await pool.write { db in
@@ -159,7 +159,7 @@ public struct AccountDirectory: Sendable {
         }
         // A missing account still costs one bcrypt verification, so timing does not tell names apart.
         let hash = found?.hash ?? Self.decoyHash
-        let matches = await Self.offPool { Bcrypt.verify(password, hash: hash) }
+        let matches = await ThreadBridge.run(label: "org.pace.bcrypt") { Bcrypt.verify(password, hash: hash) }
         let account = matches ? found?.account : nil
         let known = found?.account.id
         try await pool.write { db in
@@ -201,7 +201,7 @@ public struct AccountDirectory: Sendable {
     public func token(secret: String) async throws -> AccessToken? {
         let hash = Self.hash(secret)
         return try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM token WHERE secretHash = ? AND revokedAt IS NULL AND kind = 'device'",
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM token WHERE secretHash = ? AND revokedAt IS NULL AND kind = 'device'"),
                              arguments: [hash]).map(Self.token)
         }
     }
@@ -287,12 +287,5 @@ public struct AccountDirectory: Sendable {
     private static func decode(_ text: String) -> Set<HealthObjectType> {
         let identifiers = (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
         return Set(identifiers.compactMap { try? HealthObjectType(identifier: $0) })
-    }
-
-    /// Runs CPU-heavy work (bcrypt) on a Dispatch thread, not the cooperative pool.
-    static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
-        }
     }
 }

@@ -24,10 +24,13 @@ struct ServerMiddleware: RouterMiddleware {
             response = try mapped(error, request: request).response(from: request, context: context)
         }
         response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[.contentSecurityPolicy] = "default-src 'none'; frame-ancestors 'none'"
+        // The API's answers load nothing; a page sets its own policy (WebPages).
+        if response.headers[.contentSecurityPolicy] == nil {
+            response.headers[.contentSecurityPolicy] = "default-src 'none'; frame-ancestors 'none'"
+        }
         response.headers[Self.referrerPolicy] = "no-referrer"
         response.headers[Self.frameOptions] = "DENY"
-        response.headers[.cacheControl] = "no-store"
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
         return response
     }
 
@@ -46,7 +49,8 @@ struct ServerMiddleware: RouterMiddleware {
                 logger.error("Store error", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
                 return ServerError(.internalServerError, code: "server.internal", message: "The server failed; its log says why.")
             }
-        case let error as HTTPError where error.status == .notFound && !table.methods(for: request.uri.path).isEmpty:
+        case let error as HTTPError where error.status == .notFound && !table.methods(for: request.uri.path).isEmpty
+            && !table.methods(for: request.uri.path).contains(request.method):
             let allowed = table.methods(for: request.uri.path).map(\.rawValue).joined(separator: ", ")
             return ServerError(.methodNotAllowed, code: "request.method",
                                message: "\(request.method.rawValue) is not allowed here; use \(allowed).", headers: [.allow: allowed])

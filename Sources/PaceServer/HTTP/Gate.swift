@@ -82,16 +82,23 @@ struct Gate: Sendable {
     /// and the browser's sign-in share the limits).
     func signIn(name: String, password: String, _ context: ServerRequestContext, challenge: HTTPFields = [:]) async throws -> Account {
         let keys = ["address:" + context.address, "name:" + name.lowercased()]
-        if let wait = await limiter.wait(for: keys) {
-            throw ServerError(.tooManyRequests, code: "auth.rateLimited",
-                              message: "Too many failed sign-ins; try again in \(Int(wait.rounded(.up))) s.",
-                              headers: [.retryAfter: String(Int(wait.rounded(.up)))])
-        }
+        try await checkLimit(keys, what: "sign-ins")
         guard let account = try await directory.signIn(name: name, password: password, from: context.address) else {
             await limiter.fail(keys)
             throw ServerError(.unauthorized, code: "auth.password", message: "The name or the password is wrong.", headers: challenge)
         }
         return account
+    }
+
+    /// Refuses with `429 auth.rateLimited` (and `Retry-After`, in seconds) while any of `keys` has
+    /// failed too often; `what` names the attempts in the message ("sign-ins").
+    func checkLimit(_ keys: [String], what: String) async throws {
+        if let wait = await limiter.wait(for: keys) {
+            let seconds = Int(wait.rounded(.up))
+            throw ServerError(.tooManyRequests, code: "auth.rateLimited",
+                              message: "Too many failed \(what); try again in \(seconds) s.",
+                              headers: [.retryAfter: String(seconds)])
+        }
     }
 
     /// The name of the cookie that holds a browser's session secret.

@@ -12,6 +12,11 @@ struct ServerRoutes: Sendable {
     let uploads: UploadRoutes
     let sessions: SessionRoutes
     let live: LiveRoutes
+    let pages: WebPages
+    /// Workout details answered before, while the store is unchanged.
+    let details = AnswerCache<WorkoutDetailJSON>(capacity: 256)
+    /// Charts answered before, while the store is unchanged.
+    let charts = AnswerCache<ChartJSON>(capacity: 64)
 
     /// One route: a method, a path pattern (`:name` matches one segment) and its handler.
     struct Route: Sendable {
@@ -36,7 +41,8 @@ struct ServerRoutes: Sendable {
             Route(method: .post, path: "/api/v1/sync/objects") { try await push.push($0, context: $1).response(from: $0, context: $1) },
             Route(method: .post, path: "/api/v1/uploads") { try await uploads.upload($0, context: $1).response(from: $0, context: $1) },
             Route(method: .get, path: "/api/v1/uploads/:id") { try await uploads.status($0, context: $1).response(from: $0, context: $1) },
-        ] + sessions.routes + WorkoutExtraRoutes(gate: gate).routes + StatisticsRoutes(gate: gate).routes + SampleRoutes(gate: gate).routes + SummaryRoutes(gate: gate).routes + live.routes + SyncScopeRoutes(gate: gate).routes
+        ] + sessions.routes + WorkoutExtraRoutes(gate: gate, charts: charts).routes + StatisticsRoutes(gate: gate).routes + SampleRoutes(gate: gate).routes + SummaryRoutes(gate: gate).routes + live.routes + SyncScopeRoutes(gate: gate).routes
+            + pages.routes
     }
 
     /// The routes' methods and paths.
@@ -67,9 +73,11 @@ struct ServerRoutes: Sendable {
         let (token, secret) = try await gate.directory.createToken(for: account, name: asked.name, read: read, share: share)
         // The token's permissions live in the account's store too, so its rules apply to the token's client.
         let store = try await gate.stores.store(for: account.id)
-        for type in read.union(share) {
-            try await store.setAuthorization(client: token.client, type: type, share: share.contains(type) ? .sharingAuthorized : .sharingDenied,
-                                             read: read.contains(type) ? .authorized : .denied)
+        // The token's client is new: every decision is undetermined, and all are written in one transaction.
+        let types = read.union(share)
+        try await store.authorization(for: token.client).requestAuthorization(
+            toShare: types.filter { !$0.isReadOnly }, read: types) { type, access in
+            access == .share ? share.contains(type) : read.contains(type)
         }
         return EditedResponse(status: .created, response: TokenJSON(token, secret: secret))
     }
@@ -112,10 +120,12 @@ struct ServerRoutes: Sendable {
         let caller = try await gate.caller(request, context)
         try caller.requireRead(.workout)
         let workout = try await Self.visibleWorkout(try context.parameters.require("id"), caller)
-        let routes = caller.token.read.contains(.workoutRoute) ? try await caller.store.routes(forWorkout: workout.id) : []
-        // Laps and splits are PaceTransfer's analysis (as `pace show` gives them), over what the token may read.
-        let analysis = WorkoutAnalysis(workout: workout, routes: routes, series: try await WorkoutSeries(store: caller.store, workout: workout))
-        return WorkoutDetailJSON(workout, routes: routes.map(\.id), analysis: analysis)
+        return try await details.answer(try await caller.answerKey(workout: workout.id)) {
+            let routes = caller.token.read.contains(.workoutRoute) ? try await caller.store.routes(forWorkout: workout.id) : []
+            // Laps and splits are PaceTransfer's analysis (as `pace show` gives them), over what the token may read.
+            let analysis = WorkoutAnalysis(workout: workout, routes: routes, series: try await WorkoutSeries(store: caller.store, workout: workout))
+            return WorkoutDetailJSON(workout, routes: routes.map(\.id), analysis: analysis)
+        }
     }
 
     @Sendable func route(_ request: Request, context: ServerRequestContext) async throws -> RoutePageJSON {

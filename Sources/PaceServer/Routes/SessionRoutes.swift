@@ -110,10 +110,7 @@ struct SessionRoutes: Sendable {
         if let invitation = asked.invitation {
             // Guessing codes is sign-in guessing: the same limits per address.
             let keys = ["address:" + context.address]
-            if let wait = await gate.limiter.wait(for: keys) {
-                throw ServerError(.tooManyRequests, code: "auth.rateLimited", message: "Too many failed attempts; try again in \(Int(wait.rounded(.up))) s.",
-                                  headers: [.retryAfter: String(Int(wait.rounded(.up)))])
-            }
+            try await gate.checkLimit(keys, what: "attempts")
             do {
                 account = try await gate.directory.createAccount(name: asked.name, password: asked.password, invitation: invitation)
             } catch let error as ServerError where error.code == "invitation.invalid" {
@@ -139,13 +136,9 @@ struct SessionRoutes: Sendable {
     /// Lets the web client (every browser session of the account) read and write every type in the
     /// account's store, once: the owner signing in is the owner.
     func allowWebClient(_ store: HealthStore) async throws {
-        let records = try await store.authorizationRecords(client: AccessToken.webClient)
-        let all = HealthObjectType.allTypes
-        guard records.count < all.count else { return }
-        let granted = Set(records.map(\.type))
-        for type in all where !granted.contains(type) {
-            try await store.setAuthorization(client: AccessToken.webClient, type: type,
-                                             share: type.isReadOnly ? .sharingDenied : .sharingAuthorized, read: .authorized)
-        }
+        // Only undetermined decisions are asked, all in one transaction: a second sign-in writes nothing.
+        let all = Set(HealthObjectType.allTypes)
+        try await store.authorization(for: AccessToken.webClient).requestAuthorization(
+            toShare: all.filter { !$0.isReadOnly }, read: all) { _, _ in true }
     }
 }

@@ -56,8 +56,11 @@ struct SyncPush: Sendable {
         // Replays: objects stored already, identical, are not saved again.
         var fresh: [HealthObject] = []
         var replayed = 0
+        // One read for the whole batch: the objects stored already, by UUID.
+        let stored = Dictionary(try await store.objects(ids: objects.map(\.id) + deletions).map { ($0.id, $0) },
+                                uniquingKeysWith: { first, _ in first })
         for object in objects {
-            if let stored = try await store.object(id: object.id) {
+            if let stored = stored[object.id] {
                 guard stored == object else {
                     throw ServerError(.conflict, code: "sync.conflict",
                                       message: "\(object.objectType.identifier) \(object.id.uuidString) is stored with other content; objects never change — give the new content a new UUID and a higher sync version. Nothing was saved.")
@@ -70,7 +73,7 @@ struct SyncPush: Sendable {
         // Deletions within the share scope; an object the token may not even read answers like an unknown one.
         var doomed: [UUID] = []
         for id in deletions {
-            guard let stored = try await store.object(id: id) else { continue }
+            guard let stored = stored[id] else { continue }
             if caller.token.share.contains(stored.objectType) {
                 doomed.append(id)
             } else if caller.token.read.contains(stored.objectType) {

@@ -12,6 +12,8 @@ import PaceAnalysis
 /// ``Gate`` first and reads through the token's client view of the account's store.
 struct WorkoutExtraRoutes: Sendable {
     let gate: Gate
+    /// Charts answered before, while the store is unchanged.
+    let charts: AnswerCache<ChartJSON>
 
     /// The polyline's tolerance when none is given, metres: finer than a street's width at the zooms a
     /// workout map is drawn at.
@@ -67,10 +69,12 @@ struct WorkoutExtraRoutes: Sendable {
             return value
         } ?? Self.defaultPoints
         let workout = try await ServerRoutes.visibleWorkout(try context.parameters.require("id"), caller)
-        let routes = caller.token.read.contains(.workoutRoute) ? try await caller.store.routes(forWorkout: workout.id) : []
-        let chart = WorkoutChart(workout: workout, routes: routes, series: try await WorkoutSeries(store: caller.store, workout: workout),
-                                 maximumPoints: points)
-        return ChartJSON(chart)
+        return try await charts.answer(try await caller.answerKey(workout: workout.id, variant: points)) {
+            let routes = caller.token.read.contains(.workoutRoute) ? try await caller.store.routes(forWorkout: workout.id) : []
+            let chart = WorkoutChart(workout: workout, routes: routes, series: try await WorkoutSeries(store: caller.store, workout: workout),
+                                     maximumPoints: points)
+            return ChartJSON(chart)
+        }
     }
 
     /// `GET /workouts/{id}/export?format=`: the workout as a GPX, TCX, FIT or CSV file, named by the server.

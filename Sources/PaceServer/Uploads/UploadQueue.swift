@@ -90,6 +90,11 @@ actor UploadQueue {
             problems = ["The account's store cannot be opened."]
             logger.error("Upload import failed", metadata: ["job": "\(job.id)", "error": "\(error)"])
         }
+        // The importer names files by their path; a client is told of its upload, never of the server's folders.
+        let folder = folder.path
+        problems = problems.map {
+            $0.replacingOccurrences(of: path, with: "upload." + job.format).replacingOccurrences(of: folder, with: "uploads")
+        }
         let encoded = String(decoding: (try? JSONEncoder().encode(problems)) ?? Data("[]".utf8), as: UTF8.self)
         _ = try? await directory.pool.write { [status, imported, duplicates] db in
             try db.execute(sql: """

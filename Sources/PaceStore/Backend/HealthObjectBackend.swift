@@ -50,6 +50,10 @@ package protocol HealthObjectBackend: Sendable {
     /// The stored object with this UUID, of any kind, or `nil`.
     func object(id: UUID) async throws(StoreError) -> HealthObject?
 
+    /// The stored objects among `ids`, in the order of `ids`, missing ones left out, read in one
+    /// transaction.
+    func objects(ids: [UUID]) async throws(StoreError) -> [HealthObject]
+
     /// The anchor the object was saved with, or `nil` if it is not stored.
     func anchor(of id: UUID) async throws(StoreError) -> Anchor?
 

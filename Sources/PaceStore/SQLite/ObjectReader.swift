@@ -7,14 +7,14 @@ struct ObjectReader {
     let db: Database
 
     func object(id: String) throws -> HealthObject? {
-        guard let row = try Row.fetchOne(db, sql: ObjectHeader.selection + " WHERE o.uuid = ?", arguments: [id]) else {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: ObjectHeader.selection + " WHERE o.uuid = ?"), arguments: [id]) else {
             return nil
         }
         let header = try ObjectHeader(row: row)
         let type = try StoreCoding.objectType(header.typeIdentifier)
         switch type {
         case .quantity(let identifier):
-            guard let detail = try Row.fetchOne(db, sql: "SELECT value, unit FROM quantitySample WHERE uuid = ?", arguments: [id]) else {
+            guard let detail = try Row.fetchOne(db.cachedStatement(sql: "SELECT value, unit FROM quantitySample WHERE uuid = ?"), arguments: [id]) else {
                 throw missingDetail(id, table: "quantitySample")
             }
             let unit = try StoreCoding.unit(detail["unit"], objectID: id)
@@ -23,7 +23,7 @@ struct ObjectReader {
                 start: header.startDate, end: header.endDate, source: header.source, device: header.device,
                 metadata: header.metadata))
         case .category(let identifier):
-            guard let value = try Int.fetchOne(db, sql: "SELECT value FROM categorySample WHERE uuid = ?", arguments: [id]) else {
+            guard let value = try Int.fetchOne(db.cachedStatement(sql: "SELECT value FROM categorySample WHERE uuid = ?"), arguments: [id]) else {
                 throw missingDetail(id, table: "categorySample")
             }
             return .categorySample(CategorySample(
@@ -40,16 +40,16 @@ struct ObjectReader {
 
     private func workout(header: ObjectHeader) throws -> Workout {
         let id = StoreCoding.text(header.id)
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM workout WHERE uuid = ?", arguments: [id]) else {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM workout WHERE uuid = ?"), arguments: [id]) else {
             throw missingDetail(id, table: "workout")
         }
         let rawActivity: Int64 = row["activityType"]
         guard let activity = UInt(exactly: rawActivity).flatMap(WorkoutActivityType.init(rawValue:)) else {
             throw StoreError(code: .corrupt, message: "Workout \(id) has an unknown activity type \(rawActivity).")
         }
-        let events = try Row.fetchAll(db, sql: """
+        let events = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT type, startDate, duration, metadata FROM workoutEvent WHERE workoutUUID = ? ORDER BY position
-            """, arguments: [id]).map { event -> WorkoutEvent in
+            """), arguments: [id]).map { event -> WorkoutEvent in
             let rawType: Int = event["type"]
             guard let type = WorkoutEventType(rawValue: rawType) else {
                 throw StoreError(code: .corrupt, message: "Workout \(id) has an event of unknown type \(rawType).")
@@ -75,16 +75,16 @@ struct ObjectReader {
 
     private func route(header: ObjectHeader) throws -> WorkoutRoute {
         let id = StoreCoding.text(header.id)
-        guard let workoutText = try String.fetchOne(db, sql: "SELECT workoutUUID FROM workoutRoute WHERE uuid = ?", arguments: [id]) else {
+        guard let workoutText = try String.fetchOne(db.cachedStatement(sql: "SELECT workoutUUID FROM workoutRoute WHERE uuid = ?"), arguments: [id]) else {
             throw missingDetail(id, table: "workoutRoute")
         }
         // Columns by position from a cursor, as `RouteLocationCursor` reads them: by name, GRDB
         // lowercases each column name for every row, a quarter of reading a 100 000-point route.
-        let rows = try Row.fetchCursor(db, sql: """
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT timestamp, latitude, longitude, altitude, speed, course, horizontalAccuracy, verticalAccuracy,
                    speedAccuracy, courseAccuracy
             FROM routeLocation WHERE routeUUID = ? ORDER BY position
-            """, arguments: [id])
+            """), arguments: [id])
         var locations: [RouteLocation] = []
         while let row = try rows.next() {
             locations.append(RouteLocation(timestamp: StoreCoding.date(row[0]), latitude: row[1], longitude: row[2], altitude: row[3],

@@ -21,11 +21,30 @@ extension SQLiteBackend {
 
     /// The anchor of the latest change.
     static func lastAnchor(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT lastAnchor FROM storeState") ?? 0
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT lastAnchor FROM storeState")) ?? 0
     }
 
     package func object(id: UUID) async throws(StoreError) -> HealthObject? {
         try await read { db in try ObjectReader(db: db).object(id: StoreCoding.text(id)) }
+    }
+
+    package func objects(ids: [UUID]) async throws(StoreError) -> [HealthObject] {
+        try await read { db in
+            // Which of them are stored, 500 to a statement: a batch of new objects (a sync push's
+            // usual case) then costs a few index lookups instead of a statement per object.
+            let texts = ids.map(StoreCoding.text)
+            var stored = Set<String>()
+            var start = 0
+            while start < texts.count {
+                let chunk = Array(texts[start..<min(start + 500, texts.count)])
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+                stored.formUnion(try String.fetchAll(db, sql: "SELECT uuid FROM healthObject WHERE uuid IN (\(marks))",
+                                                     arguments: StatementArguments(chunk)))
+                start += chunk.count
+            }
+            let reader = ObjectReader(db: db)
+            return try texts.filter(stored.contains).compactMap { id in try reader.object(id: id) }
+        }
     }
 
     package func anchor(of id: UUID) async throws(StoreError) -> Anchor? {

@@ -36,6 +36,21 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("open-signup"), help: "Let anyone create an account; without it, only an administrator's invitation does.")
     var openSignUp = false
 
+    @Option(name: .customLong("leaflet"), help: ArgumentHelp("The folder holding Leaflet (leaflet.js, leaflet.css, images/).", valueName: "folder"))
+    var leafletFolder = WebConfiguration().leafletFolder
+
+    @Option(name: .customLong("chart-js"), help: ArgumentHelp("The folder holding Chart.js (chart.min.js).", valueName: "folder"))
+    var chartFolder = WebConfiguration().chartFolder
+
+    @Option(name: .customLong("tiles"), help: ArgumentHelp("The map tiles' URL template ({z}/{x}/{y}); empty for none.", valueName: "url"))
+    var tileURL = WebConfiguration().tileURL
+
+    @Option(name: .customLong("tile-attribution"), help: ArgumentHelp("The map tiles' attribution.", valueName: "text"))
+    var tileAttribution = WebConfiguration().tileAttribution
+
+    @Option(name: .customLong("tile-max-zoom"), help: ArgumentHelp("The deepest zoom level the tiles have.", valueName: "level"))
+    var tileMaximumZoom = WebConfiguration().tileMaximumZoom
+
     @Option(name: .customLong("create-admin"), help: ArgumentHelp("Create the administrator account NAME and exit.", valueName: "name"))
     var createAdmin: String?
 
@@ -45,6 +60,8 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var configuration = ServerConfiguration(dataFolder: URL(fileURLWithPath: data ?? Self.defaultDataFolder()), host: host, port: port)
         configuration.openSignUp = openSignUp
+        configuration.web = WebConfiguration(leafletFolder: leafletFolder, chartFolder: chartFolder, tileURL: tileURL,
+                                             tileAttribution: tileAttribution, tileMaximumZoom: tileMaximumZoom)
         if database != "sqlite" {
             do { configuration.postgres = try PostgresLocation(url: database) } catch { throw CommandError(error.message) }
         }

@@ -1,0 +1,30 @@
+import Foundation
+
+/// How the pages write figures: metric units, durations as clock time, pace as minutes per kilometre.
+enum WebFormat {
+    /// `12.34 km` from metres; `—` when unknown.
+    static func distance(_ metres: Double?) -> String {
+        guard let metres, metres.isFinite else { return "—" }
+        return String(format: "%.2f km", metres / 1000)
+    }
+
+    /// `1:02:03` or `12:34` from seconds; `—` when unknown.
+    static func duration(_ seconds: Double?) -> String {
+        guard let seconds, seconds.isFinite, seconds >= 0 else { return "—" }
+        let whole = Int(seconds.rounded())
+        let hours = whole / 3600, minutes = whole / 60 % 60, rest = whole % 60
+        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
+    }
+
+    /// `5:12 /km` from seconds and metres; `—` when either is unknown or the distance is zero.
+    static func pace(seconds: Double?, metres: Double?) -> String {
+        guard let seconds, let metres, metres > 0, seconds.isFinite, metres.isFinite else { return "—" }
+        let perKilometre = Int((seconds / metres * 1000).rounded())
+        return String(format: "%d:%02d /km", perKilometre / 60, perKilometre % 60)
+    }
+
+    /// An ISO 8601 instant for `<time datetime>` (the page's script shows it in the reader's zone).
+    static func instant(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Mustache
+import PaceModel
+import PaceStore
+import PaceTrack
+import PaceAnalysis
+import PaceTransfer
+
+/// The web app's pages, rendered on the server from Mustache templates: signing in, the workout
+/// list and a workout (its figures and splits; the map and chart drawn by `/static/pace.js` from
+/// the API). A page is the signed-in browser session's view: without one it sends the reader to
+/// the sign-in page; another account's workout is "not found", exactly like one that never existed.
+struct WebPages: Sendable {
+    let gate: Gate
+    let configuration: WebConfiguration
+    let templates: MustacheLibrary
+    let assets: WebAssets
+    /// Analyses computed before, while the store is unchanged.
+    let analyses = AnswerCache<Analysed>(capacity: 256)
+
+    /// A workout's analysis and the identifiers of its routes.
+    struct Analysed: Sendable {
+        var analysis: WorkoutAnalysis
+        var routes: [UUID]
+    }
+
+    /// Loads the templates shipped with the server.
+    init(gate: Gate, configuration: WebConfiguration) async throws {
+        self.gate = gate
+        self.configuration = configuration
+        assets = WebAssets(configuration: configuration)
+        templates = try await MustacheLibrary(directory: try WebAssets.bundled("Templates").path)
+    }
+
+    var routes: [ServerRoutes.Route] {
+        [
+            ServerRoutes.Route(method: .get, path: "/") { try await home($0, context: $1) },
+            ServerRoutes.Route(method: .get, path: "/sign-in") { try await signIn($0, context: $1) },
+            ServerRoutes.Route(method: .get, path: "/workouts") { try await workouts($0, context: $1) },
+            ServerRoutes.Route(method: .get, path: "/workouts/:id") { try await workout($0, context: $1) },
+        ] + assets.routes
+    }
+
+    // MARK: Pages
+
+    @Sendable func home(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let signedIn = (try? await gate.caller(request, context)) != nil
+        return Self.redirect(to: signedIn ? "/workouts" : "/sign-in")
+    }
+
+    @Sendable func signIn(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        try render("sign-in", Page(title: "Sign in"))
+    }
+
+    /// One row of the workout list.
+    struct WorkoutRow {
+        var id: String
+        var start: String
+        var activity: String
+        var distance: String
+        var duration: String
+        var pace: String
+    }
+
+    /// The list page's content.
+    struct ListPage {
+        var title = "Workouts"
+        var account: String
+        var workouts: [WorkoutRow]
+        var hasWorkouts: Bool
+        var next: String?
+    }
+
+    @Sendable func workouts(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        guard let (account, caller) = try await signedIn(request, context) else { return Self.redirect(to: "/sign-in") }
+        var predicate = SamplePredicate.all
+        if let cursor = request.uri.queryParameters.get("cursor") {
+            guard let parsed = try? PageCursor(parsing: cursor) else { return try notFound(account: account.name) }
+            predicate = parsed.predicate
+        }
+        let limit = 50
+        let found = try await caller.store.samples(matching: .workout, predicate: predicate, sort: [.startDate(ascending: false)], limit: limit + 1)
+        let workouts = found.prefix(limit).compactMap { object -> Workout? in if case .workout(let workout) = object { workout } else { nil } }
+        let rows = workouts.map { workout in
+            let metres = try? workout.totalDistance?.doubleValue(for: .meter)
+            return WorkoutRow(id: workout.id.uuidString, start: WebFormat.instant(workout.startDate), activity: Self.name(workout.activityType),
+                              distance: WebFormat.distance(metres), duration: WebFormat.duration(workout.duration),
+                              pace: WebFormat.pace(seconds: workout.duration, metres: metres))
+        }
+        let cursor = PageCursor(after: workouts, more: found.count > limit, start: \.startDate, id: \.id)
+        return try render("workouts", ListPage(account: account.name, workouts: rows, hasWorkouts: !rows.isEmpty, next: cursor?.text))
+    }
+
+    /// One kilometre split on the workout page.
+    struct SplitRow {
+        var number: Int
+        var distance: String
+        var moving: String
+        var pace: String
+    }
+
+    /// The workout page's content.
+    struct WorkoutPage {
+        var title: String
+        var account: String
+        var map: Bool
+        var chart = true
+        var activity: String
+        var start: String
+        var distance: String
+        var elapsed: String
+        var moving: String
+        var pace: String
+        var heartRate: String?
+        var elevationGain: String?
+        var route: String?
+        var series: String
+        var tiles: Tiles
+        var splits: [SplitRow]
+        var hasSplits: Bool
+    }
+
+    /// The map tiles, as the page's script reads them.
+    struct Tiles {
+        var url: String
+        var attribution: String
+        var maxZoom: Int
+    }
+
+    @Sendable func workout(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        guard let (account, caller) = try await signedIn(request, context) else { return Self.redirect(to: "/sign-in") }
+        guard let id = UUID(uuidString: try context.parameters.require("id")),
+              case .workout(let workout)? = try await caller.store.object(id: id) else {
+            return try notFound(account: account.name)
+        }
+        let analysed = try await analyses.answer(try await caller.answerKey(workout: workout.id)) {
+            let routes = try await caller.store.routes(forWorkout: workout.id)
+            return Analysed(analysis: WorkoutAnalysis(workout: workout, routes: routes, series: try await WorkoutSeries(store: caller.store, workout: workout)),
+                            routes: routes.map(\.id))
+        }
+        let analysis = analysed.analysis, routes = analysed.routes
+        let moving = analysis.movingTime ?? analysis.duration
+        let splits = analysis.kilometerSplits.map { split in
+            SplitRow(number: split.index + 1, distance: WebFormat.distance(split.distance), moving: WebFormat.duration(split.movingDuration),
+                     pace: WebFormat.pace(seconds: split.movingDuration, metres: split.distance))
+        }
+        let activity = Self.name(workout.activityType)
+        let page = WorkoutPage(
+            title: activity, account: account.name, map: !routes.isEmpty, activity: activity, start: WebFormat.instant(workout.startDate),
+            distance: WebFormat.distance(analysis.distance), elapsed: WebFormat.duration(analysis.elapsedTime),
+            moving: WebFormat.duration(moving), pace: WebFormat.pace(seconds: moving, metres: analysis.distance),
+            heartRate: analysis.heartRate.map { String(format: "%.0f bpm", $0.average) },
+            elevationGain: analysis.elevationGain.map { String(format: "%.0f m", $0) },
+            route: routes.first.map { "/api/v1/workouts/\(workout.id.uuidString)/routes/\($0.uuidString)/polyline" },
+            series: "/api/v1/workouts/\(workout.id.uuidString)/series?points=500",
+            tiles: Tiles(url: configuration.tileURL, attribution: configuration.tileAttribution, maxZoom: configuration.tileMaximumZoom),
+            splits: splits, hasSplits: !splits.isEmpty)
+        return try render("workout", page)
+    }
+
+    // MARK: Helpers
+
+    /// The page's minimal content: a title, and the account's name once signed in.
+    struct Page {
+        var title: String
+        var account: String?
+    }
+
+    /// The signed-in account and its session's view of the store, or `nil` without a valid session.
+    private func signedIn(_ request: Request, _ context: ServerRequestContext) async throws -> (Account, Gate.TokenCaller)? {
+        guard request.cookies[Gate.sessionCookie] != nil else { return nil }
+        do {
+            let caller = try await gate.caller(request, context)
+            guard let account = try await gate.directory.account(id: caller.token.account) else { return nil }
+            return (account, caller)
+        } catch let error as ServerError where error.status == .unauthorized {
+            return nil
+        }
+    }
+
+    private func notFound(account: String) throws -> Response {
+        var response = try render("not-found", Page(title: "Not found", account: account))
+        response.status = .notFound
+        return response
+    }
+
+    /// A template rendered as an HTML response, with the pages' content security policy.
+    private func render(_ template: String, _ content: Any) throws -> Response {
+        guard let html = templates.render(content, withTemplate: template) else {
+            throw ServerError(.internalServerError, code: "server.internal", message: "The page \(template) cannot be rendered.")
+        }
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
+        headers[.contentSecurityPolicy] = contentSecurityPolicy
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// Scripts, styles and data only from this server; images also from the tile server.
+    private var contentSecurityPolicy: String {
+        let images = ["'self'", "data:"] + (configuration.tileOrigin.map { [$0] } ?? [])
+        return "default-src 'none'; script-src 'self'; style-src 'self'; img-src \(images.joined(separator: " ")); "
+            + "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    }
+
+    private static func redirect(to path: String) -> Response {
+        Response(status: .seeOther, headers: [.location: path])
+    }
+
+    /// `Running`, `Cycling`: an activity's name for people.
+    static func name(_ activity: WorkoutActivityType) -> String {
+        let name = activity.name
+        return name.prefix(1).uppercased() + name.dropFirst()
+    }
+}

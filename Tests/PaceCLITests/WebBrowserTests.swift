@@ -1,0 +1,61 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import PaceModel
+import PaceTestSupport
+import Testing
+
+/// Pace's web pages in a real browser: `pace serve`, a workout uploaded through the API, then
+/// headless Chromium (Debian's `chromium`, driven by Playwright from PyPI; Scripts/setup.sh installs
+/// both) signs in, opens the list and the workout, and waits for the map and the chart to draw
+/// (Tests/PaceCLITests/Browser/web_pages.py). No tiles are configured, so the route draws on the
+/// plain background and no request leaves the machine. Screenshots go to `.build/screenshots/`.
+@Suite(.serialized, .timeLimit(.minutes(5))) struct WebBrowserTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func theWorkoutPageDrawsItsMapAndChartWithNoConsoleError() async throws {
+        let runner = try CommandRunner()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try await PaceServeProcess(runner: runner, directory: directory, extraArguments: ["--tiles", ""])
+        try await server.start()
+        defer { server.stop() }
+        let types = ["HKWorkoutTypeIdentifier", "HKWorkoutRouteTypeIdentifier", "HKQuantityTypeIdentifierHeartRate"]
+        let token = try await server.token(read: types, share: types)
+
+        // A 40-minute run, uploaded and imported.
+        let (status, job) = try await server.request("POST", "/uploads?format=gpx", token: token, body: ServerKillTests.gpx(points: 2400))
+        #expect(status == 202)
+        let done = try await server.finished(try #require(job["id"] as? String), token: token)
+        #expect(done["status"] as? String == "done", "\(done)")
+        let (_, page) = try await server.request("GET", "/workouts", token: token)
+        let listed = try #require((page["workouts"] as? [[String: Any]])?.first)
+        let id = try #require(listed["id"] as? String)
+        let metres = try #require(listed["totalDistance"] as? Double)
+
+        let screenshots = Self.root.appendingPathComponent(".build/screenshots")
+        try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
+        let script = Self.root.appendingPathComponent("Tests/PaceCLITests/Browser/web_pages.py").path
+        let result = try await ThreadBridge.run { () throws(any Error) -> (Int32, String) in
+            try Self.python([script, server.origin, PaceServeProcess.administrator, PaceServeProcess.password, id,
+                             String(format: "%.2f km", metres / 1000), screenshots.path])
+        }
+        #expect(result.0 == 0, "\(result.1)")
+        #expect(FileManager.default.fileExists(atPath: screenshots.appendingPathComponent("workout.png").path))
+    }
+
+    /// Runs python3 with `arguments`; returns its status and everything it printed.
+    static func python(_ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import HTTPTypes
+import PaceModel
+@testable import PaceServer
+import PaceStore
+import PaceTestSupport
+import Testing
+
+/// Answers about a workout are computed once per state of the store: a save moves the anchor, so
+/// the next answer sees it; the least recently used answer is the one dropped.
+@Suite(.timeLimit(.minutes(2))) struct AnswerCacheTests {
+    @Test func theLeastRecentlyUsedAnswerIsDroppedAndAKeyIsComputedOnce() async throws {
+        let cache = AnswerCache<Int>(capacity: 2)
+        let computed = Locked(0)
+        func key(_ anchor: Int64) -> AnswerKey { AnswerKey(account: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, client: "c",
+                                                           workout: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, anchor: anchor) }
+        func answer(_ anchor: Int64) async throws -> Int {
+            try await cache.answer(key(anchor)) { computed.withLock { $0 += 1 }; return Int(anchor) * 10 }
+        }
+        #expect(try await answer(1) == 10)
+        #expect(try await answer(2) == 20)
+        #expect(try await answer(1) == 10)
+        #expect(computed.withLock { $0 } == 2, "the second read of anchor 1 was kept")
+        #expect(try await answer(3) == 30)   // drops anchor 2, the least recently used
+        #expect(await cache.count == 2)
+        #expect(try await answer(1) == 10)
+        #expect(computed.withLock { $0 } == 3)
+        #expect(try await answer(2) == 20)
+        #expect(computed.withLock { $0 } == 4, "anchor 2 had been dropped")
+    }
+
+    @Test func aRouteSavedAfterTheWorkoutIsInTheNextAnswer() async throws {
+        let fixture = try await ServerFixture(.sqlite)
+        defer { fixture.directory.remove() }
+        let alice = try await fixture.account("alice")
+        let run = TestObjects.run()
+        let store = try await fixture.store(of: alice)
+        try await store.save([.workout(run)])
+        try await fixture.test { client in
+            let secret = try await ServerFixture.token(client, for: alice, read: [.workout, .workoutRoute], share: [.workout, .workoutRoute])
+            let uri = "/api/v1/workouts/\(run.id.uuidString)"
+            let before = try await client.execute(uri: uri, method: .get, headers: ServerFixture.bearer(secret)) {
+                try ServerFixture.json($0)["routes"] as? [String]
+            }
+            #expect(before == [])
+            let route = TestObjects.route(for: run, count: 20)
+            try await store.save([.workoutRoute(route)])
+            let after = try await client.execute(uri: uri, method: .get, headers: ServerFixture.bearer(secret)) {
+                try ServerFixture.json($0)["routes"] as? [String]
+            }
+            #expect(after == [route.id.uuidString], "the save moved the anchor, so the answer was computed again")
+            let chart = try await client.execute(uri: uri + "/series?points=50", method: .get, headers: ServerFixture.bearer(secret)) {
+                (try ServerFixture.json($0)["points"] as? [Any])?.count ?? 0
+            }
+            #expect(chart > 0)
+        }
+    }
+}
