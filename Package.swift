@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "PaceModel", targets: ["PaceModel"]),
         .library(name: "PaceStore", targets: ["PaceStore"]),
         .library(name: "PaceTrack", targets: ["PaceTrack"]),
+        .library(name: "PaceAnalysis", targets: ["PaceAnalysis"]),
         .library(name: "PaceFormats", targets: ["PaceFormats"]),
         .library(name: "PaceTransfer", targets: ["PaceTransfer"]),
         .library(name: "PaceRecorder", targets: ["PaceRecorder"]),
@@ -48,6 +49,12 @@ let package = Package(
             dependencies: ["PaceModel"],
             swiftSettings: swiftSettings
         ),
+        // Workout analysis and history (issue 18, docs/ANALYSIS.md): pure functions over model values, no store.
+        .target(
+            name: "PaceAnalysis",
+            dependencies: ["PaceModel", "PaceTrack"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "PaceFormats",
             dependencies: ["PaceModel", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
@@ -56,7 +63,7 @@ let package = Package(
         .target(
             name: "PaceTransfer",
             dependencies: [
-                "PaceModel", "PaceTrack", "PaceFormats", "PaceStore",
+                "PaceModel", "PaceTrack", "PaceAnalysis", "PaceFormats", "PaceStore",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -67,6 +74,8 @@ let package = Package(
                 "PaceModel",
                 "PaceFormats",
                 "PaceTrack",
+                // Heart-rate zones (DECISIONS 134).
+                "PaceAnalysis",
                 "PaceStore",
                 // Live recording runs `SensorSource`s (LiveRecording/, DECISIONS 117).
                 "PaceSensors",
@@ -102,6 +111,7 @@ let package = Package(
                 "PaceModel",
                 "PaceStore",
                 "PaceTrack",
+                "PaceAnalysis",
                 "PaceFormats",
                 "PaceTransfer",
                 "PaceRecorder",
@@ -124,6 +134,7 @@ let package = Package(
                 "PaceStorePostgres",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 "PaceTrack",
+                "PaceAnalysis",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -163,6 +174,7 @@ let package = Package(
             dependencies: [
                 "PaceModel",
                 "PaceTrack",
+                "PaceAnalysis",
                 "PaceFormats",
                 "PaceStore",
                 "PaceTransfer",
@@ -190,6 +202,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "PaceAnalysisTests",
+            dependencies: ["PaceAnalysis", "PaceModel", "PaceTrack"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "PaceFormatsTests",
             dependencies: ["PaceFormats", "PaceModel", "PaceTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             // Read from the source tree (#filePath), so they are not bundled.
@@ -198,7 +215,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaceTransferTests",
-            dependencies: ["PaceTransfer", "PaceFormats", "PaceModel", "PaceStore", "PaceTestSupport"],
+            dependencies: ["PaceTransfer", "PaceAnalysis", "PaceFormats", "PaceModel", "PaceStore", "PaceTestSupport"],
             swiftSettings: swiftSettings
         ),
         // HealthKit's storage rules as checks any backend of the store must pass (DECISIONS 114).
@@ -267,7 +284,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaceServerTests",
-            dependencies: ["PaceServer", "PaceClient", "PaceModel", "PaceStore", "PaceTestSupport", "PaceTrack", "PaceTransfer",
+            dependencies: ["PaceServer", "PaceClient", "PaceModel", "PaceStore", "PaceTestSupport", "PaceTrack", "PaceTransfer", "PaceAnalysis",
                            .product(name: "HummingbirdTesting", package: "hummingbird"),
                            .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: swiftSettings

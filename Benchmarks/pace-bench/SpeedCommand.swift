@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PaceAnalysis
 import PaceModel
 import PaceTrack
 
@@ -7,7 +8,7 @@ import PaceTrack
 struct SpeedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "speed",
-        abstract: "Measure fixes per second of the live filter with metrics, and of the smoother (one core).")
+        abstract: "Measure fixes per second of the live filter with metrics, of the smoother, and of a workout's analysis (one core).")
 
     @Option(help: "Fixes in the synthetic track.")
     var fixes = 1_000_000
@@ -32,8 +33,14 @@ struct SpeedCommand: ParsableCommand {
         let smoothed = best(of: repetitions, clock: clock) {
             checksum += TrackProcessor.process(track, configuration: configuration, smoothed: true).summary.distance
         }
+        // The whole analysis of one workout (filter, splits, zones, power, best efforts), heart rate and power at 1 Hz.
+        let (workout, route, series) = Self.workout(of: track)
+        let analysed = best(of: repetitions, clock: clock) {
+            checksum += WorkoutAnalysis(workout: workout, routes: [route], series: series).bestEfforts.first?.duration ?? 0
+        }
         let liveRate = Double(fixes) / live
         let smoothRate = Double(fixes) / smoothed
+        let analysisRate = Double(fixes) / analysed
         let machine = MachineDescription.current
         let command = "swift run -c release pace-bench speed --fixes \(fixes) --repetitions \(repetitions)"
         let table = """
@@ -41,6 +48,7 @@ struct SpeedCommand: ParsableCommand {
             |---|---|---|---|---|---|
             | live filter + metrics (gate, Kalman, auto-pause, splits, elevation) | \(fixes) | \(String(format: "%.3f", live)) | \(Int(liveRate)) | 1 000 000 | \(String(format: "%.2f×", liveRate / 1_000_000)) |
             | smoother + metrics (gate, forward filter, RTS pass, metrics) | \(fixes) | \(String(format: "%.3f", smoothed)) | \(Int(smoothRate)) | 200 000 | \(String(format: "%.2f×", smoothRate / 200_000)) |
+            | workout analysis (live filter, splits, zones, power, best efforts; 1 Hz heart rate and power) | \(fixes) | \(String(format: "%.3f", analysed)) | \(Int(analysisRate)) | linear | - |
             """
         FileHandle.standardOutput.write(Data("\(table)\n(checksum \(checksum))\n".utf8))
         if let write {
@@ -57,6 +65,23 @@ struct SpeedCommand: ParsableCommand {
                 """
             try MarkdownSection.replace("## Track processing speed (issue 3)", with: body, in: write)
         }
+    }
+
+    /// A running workout over the track's fixes, with heart rate and power each second.
+    private static func workout(of track: [Fix]) -> (Workout, WorkoutRoute, WorkoutSeries) {
+        let start = Date(timeIntervalSince1970: track.first?.time ?? 0)
+        let end = Date(timeIntervalSince1970: track.last?.time ?? 0)
+        let workout = Workout(activityType: .running, start: start, end: end)
+        let locations = track.map { fix in
+            RouteLocation(timestamp: Date(timeIntervalSince1970: fix.time), latitude: fix.latitude, longitude: fix.longitude,
+                          altitude: fix.altitude, speed: fix.speed, course: fix.course,
+                          horizontalAccuracy: fix.horizontalAccuracy, verticalAccuracy: fix.verticalAccuracy)
+        }
+        let heartRate = track.enumerated().map { index, fix in
+            TimedQuantity(start: Date(timeIntervalSince1970: fix.time), end: Date(timeIntervalSince1970: fix.time), value: 140 + Double(index % 40))
+        }
+        let power = heartRate.map { TimedQuantity(start: $0.start, end: $0.end, value: $0.value * 1.5) }
+        return (workout, WorkoutRoute(workoutID: workout.id, locations: locations), WorkoutSeries(heartRate: heartRate, power: power))
     }
 
     private func best(of repetitions: Int, clock: ContinuousClock, _ body: () -> Void) -> Double {

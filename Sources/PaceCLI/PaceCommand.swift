@@ -19,7 +19,7 @@ public struct PaceCommand: AsyncParsableCommand {
             notice, warning, error or critical.
             """,
         version: PaceVersion.current,
-        subcommands: [ListCommand.self, ShowCommand.self, AddCommand.self, LogCommand.self, SamplesCommand.self, StatsCommand.self, CharacteristicsCommand.self, SummariesCommand.self, TrackCommand.self, RecordCommand.self, RecoverCommand.self, SensorsCommand.self, ImportCommand.self, ExportCommand.self, DeleteCommand.self, TypesCommand.self, AppsCommand.self, ServeCommand.self, SyncCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, AddCommand.self, LogCommand.self, SamplesCommand.self, StatsCommand.self, RecordsCommand.self, TrendsCommand.self, CharacteristicsCommand.self, SummariesCommand.self, TrackCommand.self, RecordCommand.self, RecoverCommand.self, SensorsCommand.self, ImportCommand.self, ExportCommand.self, DeleteCommand.self, TypesCommand.self, AppsCommand.self, ServeCommand.self, SyncCommand.self]
     )
 
     /// Creates the command; argument parsing fills it.

@@ -2,6 +2,7 @@ import Foundation
 public import PaceFormats
 public import PaceModel
 public import PaceTrack
+import PaceAnalysis
 
 /// Turns a ``RecordedActivity`` read from a file into health objects.
 ///
@@ -245,7 +246,7 @@ public struct ActivityConverter: Sendable {
     }
 
     /// The accuracy assumed for files that do not record one (most GPX, TCX, FIT), in metres.
-    public static let assumedHorizontalAccuracy = 5.0
+    public static let assumedHorizontalAccuracy = WorkoutAnalysis.assumedHorizontalAccuracy
 
     static func location(_ record: ActivityRecord) -> RouteLocation? {
         guard let time = record.time, let latitude = record.latitude, let longitude = record.longitude,
@@ -286,13 +287,4 @@ public struct ActivityConverter: Sendable {
         let powerType: QuantityTypeIdentifier? = type == .cycling ? .cyclingPower : (type == .running ? .runningPower : nil)
         if let powerType, let watts = record.power, watts >= 0, watts.isFinite { body(powerType, .watt, watts) }
     }
-}
-
-extension MetadataKey {
-    /// A lap's distance as the file stated it (length quantity), on a lap event.
-    public static let lapDistance: MetadataKey = "org.pace.lapDistance"
-    /// A lap's timer (moving) time as the file stated it (time quantity), on a lap event.
-    public static let lapTimerTime: MetadataKey = "org.pace.lapTimerTime"
-    /// A lap's energy as the file stated it (energy quantity), on a lap event.
-    public static let lapEnergy: MetadataKey = "org.pace.lapEnergy"
 }

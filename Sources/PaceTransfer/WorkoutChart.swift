@@ -2,6 +2,7 @@ public import Foundation
 public import PaceModel
 import PaceStore
 import PaceTrack
+public import PaceAnalysis
 
 /// A workout's chart series — time, distance, speed, pace, heart rate and elevation at points
 /// along it — bounded in size for drawing (the server's `/workouts/{id}/series`).

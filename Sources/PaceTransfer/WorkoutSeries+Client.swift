@@ -1,5 +1,6 @@
 public import PaceModel
 public import PaceStore
+public import PaceAnalysis
 
 extension WorkoutSeries {
     /// Reads the series of a workout's interval as one client of a store sees them: samples of a

@@ -3,6 +3,7 @@ import PaceModel
 import PaceStore
 import PaceTestSupport
 import PaceTrack
+import PaceAnalysis
 import PaceTransfer
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import PaceModel
 import PaceStore
 import PaceTestSupport
+import PaceAnalysis
 import PaceTransfer
 import Testing
 

@@ -4,6 +4,7 @@ import PaceModel
 import PaceStore
 import PaceTrack
 import PaceTransfer
+import PaceAnalysis
 
 /// `pace show ID`: one stored object in full; a workout with what its route and samples add up to.
 struct ShowCommand: AsyncParsableCommand {
@@ -11,9 +12,10 @@ struct ShowCommand: AsyncParsableCommand {
         commandName: "show",
         abstract: "Show a workout, sample or route by its UUID.",
         discussion: """
-            A workout is shown with its totals, moving and elapsed time, pace and speed, heart rate, \
-            cadence and power, elevation, splits, laps and pauses, computed from the stored workout, \
-            its route and its samples.
+            A workout is shown with its totals, moving and elapsed time, pace and speed (average, moving, \
+            best), heart rate and time in zones (--max-heart-rate, --resting-heart-rate), cadence, power and \
+            normalised power, elevation, splits, laps, pauses and best efforts, computed from the stored \
+            workout, its route and its samples (docs/ANALYSIS.md). --json is in SI units.
             """)
 
     /// The unit of a workout's splits in the text output.
@@ -28,6 +30,8 @@ struct ShowCommand: AsyncParsableCommand {
 
     @OptionGroup var object: ObjectIDArgument
 
+    @OptionGroup var heartRate: HeartRateOptions
+
     @Option(help: "Split a workout by km or mile in the text output (--json has both).")
     var splits: SplitChoice = .km
 
@@ -40,7 +44,8 @@ struct ShowCommand: AsyncParsableCommand {
         let detail: ObjectDetail
         if case .workout(let workout) = object {
             let routes = try await store.routes(forWorkout: uuid)
-            let analysis = WorkoutAnalysis(workout: workout, routes: routes, series: try await WorkoutSeries(store: store, workout: workout))
+            let analysis = WorkoutAnalysis(workout: workout, routes: routes, series: try await WorkoutSeries(store: store, workout: workout),
+                                           options: heartRate.analysisOptions)
             detail = ObjectDetail(object, routes: routes, analysis: analysis)
         } else {
             detail = ObjectDetail(object)

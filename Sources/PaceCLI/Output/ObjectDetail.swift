@@ -1,8 +1,9 @@
 public import Foundation
 public import PaceModel
 public import PaceTrack
-public import PaceTransfer
+import PaceTransfer
 import PaceRecorder
+public import PaceAnalysis
 
 /// One stored object as `pace show --json` prints it. Field names are stable; fields
 /// that do not apply to the object's kind are left out.
@@ -45,6 +46,12 @@ public struct ObjectDetail: Encodable, Sendable {
     public var averageSpeedMetersPerSecond: Double?
     /// Workouts with a route: fastest sustained speed, m/s.
     public var maximumSpeedMetersPerSecond: Double?
+    /// Workouts with a route: seconds the maximum speed must be held for.
+    public var maximumSpeedWindowSeconds: Double?
+    /// Workouts with a route: distance over moving time, m/s.
+    public var movingSpeedMetersPerSecond: Double?
+    /// Workouts with a distance: distance over the timer (duration), m/s.
+    public var timerSpeedMetersPerSecond: Double?
     /// Workouts: average pace, seconds per kilometre.
     public var averagePaceSecondsPerKilometer: Double?
     /// Workouts: average pace, seconds per mile.
@@ -61,6 +68,14 @@ public struct ObjectDetail: Encodable, Sendable {
     public var averagePowerWatts: Double?
     /// Workouts with power samples: the highest, W.
     public var maximumPowerWatts: Double?
+    /// Workouts with 30 s of power or more: normalised power, W (docs/ANALYSIS.md).
+    public var normalizedPowerWatts: Double?
+    /// Workouts with 20 minutes of power or more: the best 20-minute mean, W.
+    public var bestTwentyMinutePowerWatts: Double?
+    /// Workouts with heart-rate samples: seconds in each zone, zone 0 first.
+    public var heartRateZones: [ZoneDetail]?
+    /// Workouts with a route: the fastest 400 m, 1 km, mile, 5 km, 10 km, half and marathon it holds.
+    public var bestEfforts: [EffortDetail]?
     /// Workouts with altitudes (or HealthKit's elevation metadata): metres climbed.
     public var elevationGainMeters: Double?
     /// Workouts with altitudes (or HealthKit's elevation metadata): metres descended.

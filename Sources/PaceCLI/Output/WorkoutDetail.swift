@@ -2,6 +2,7 @@ public import Foundation
 import PaceModel
 public import PaceTrack
 import PaceTransfer
+import PaceAnalysis
 
 /// One kilometre or mile split as `pace show` and `pace track` print it. Field names are stable.
 public struct SplitDetail: Encodable, Sendable {
@@ -51,6 +52,32 @@ public struct LapDetail: Encodable, Sendable {
     public var maximumHeartRateBeatsPerMinute: Double?
 }
 
+/// Time in one heart-rate zone as `pace show --json` prints it. Field names are stable.
+public struct ZoneDetail: Encodable, Sendable {
+    /// 0 (below zone 1) to 5 with the default zones.
+    public var zone: Int
+    /// The heart rate where the zone begins, count/min; absent for zone 0.
+    public var lowerBeatsPerMinute: Double?
+    /// Seconds in the zone while the timer ran.
+    public var seconds: Double
+}
+
+/// One best effort as `pace show --json` prints it. Field names are stable.
+public struct EffortDetail: Encodable, Sendable {
+    /// `"400m"`, `"1km"`, `"1mi"`, `"5km"`, `"10km"`, `"halfMarathon"` or `"marathon"`.
+    public var name: String
+    /// Metres.
+    public var distanceMeters: Double
+    /// Seconds taken, pauses included.
+    public var durationSeconds: Double
+    /// Seconds after the route's first point where it began.
+    public var startOffsetSeconds: Double
+    /// Metres along the route where it began.
+    public var startDistanceMeters: Double
+    /// Its average speed, m/s.
+    public var speedMetersPerSecond: Double
+}
+
 /// One pause of the timer as `pace show --json` prints it. Field names are stable.
 public struct PauseDetail: Encodable, Sendable {
     /// When the timer stopped, ISO 8601 UTC.
@@ -70,6 +97,9 @@ extension ObjectDetail {
         movingSeconds = analysis.movingTime
         averageSpeedMetersPerSecond = analysis.averageSpeed
         maximumSpeedMetersPerSecond = analysis.maximumSpeed
+        maximumSpeedWindowSeconds = analysis.maximumSpeed == nil ? nil : analysis.maximumSpeedWindow
+        movingSpeedMetersPerSecond = analysis.movingSpeed
+        timerSpeedMetersPerSecond = analysis.timerSpeed
         averagePaceSecondsPerKilometer = analysis.averagePacePerKilometer
         averagePaceSecondsPerMile = analysis.averagePacePerMile
         averageHeartRateBeatsPerMinute = analysis.heartRate?.average
@@ -78,6 +108,15 @@ extension ObjectDetail {
         maximumCadencePerMinute = analysis.cadence?.maximum
         averagePowerWatts = analysis.power?.average
         maximumPowerWatts = analysis.power?.maximum
+        normalizedPowerWatts = analysis.normalizedPower
+        bestTwentyMinutePowerWatts = analysis.bestWindowPower
+        heartRateZones = analysis.heartRateZones.map { times in
+            times.seconds.enumerated().map { ZoneDetail(zone: $0.offset, lowerBeatsPerMinute: times.zones.lowerHeartRate(ofZone: $0.offset), seconds: $0.element) }
+        }
+        bestEfforts = analysis.bestEfforts.map {
+            EffortDetail(name: $0.distance.name, distanceMeters: $0.distance.meters, durationSeconds: $0.duration,
+                         startOffsetSeconds: $0.startOffset, startDistanceMeters: $0.startDistance, speedMetersPerSecond: $0.speed)
+        }
         elevationGainMeters = analysis.elevationGain
         elevationLossMeters = analysis.elevationLoss
         kilometerSplits = analysis.kilometerSplits.map(SplitDetail.init)
@@ -111,6 +150,10 @@ extension ObjectDetail {
         statistic("Heart rate", averageHeartRateBeatsPerMinute, maximumHeartRateBeatsPerMinute, "bpm")
         statistic("Cadence", averageCadencePerMinute, maximumCadencePerMinute, "/min")
         statistic("Power", averagePowerWatts, maximumPowerWatts, "W")
+        if let normalizedPowerWatts {
+            lines.append(("Power (NP)", String(format: "%.0f W normalised", normalizedPowerWatts)
+                + (bestTwentyMinutePowerWatts.map { String(format: " · %.0f W best 20 min", $0) } ?? "")))
+        }
         if elevationGainMeters != nil || elevationLossMeters != nil {
             lines.append(("Elevation", (elevationGainMeters.map { String(format: "+%.0f m", $0) } ?? "-") + " / "
                 + (elevationLossMeters.map { String(format: "-%.0f m", $0) } ?? "-")))
@@ -141,6 +184,19 @@ extension ObjectDetail {
                 [String(lap.index), formatting.date(lap.start), formatting.duration(lap.timerSeconds),
                  lap.distanceMeters.map { Self.length($0, splitUnit) } ?? "-", rate(lap.averageSpeedMetersPerSecond),
                  lap.averageHeartRateBeatsPerMinute.map { String(format: "%.0f", $0) } ?? "-"]
+            }))
+        }
+        if let bestEfforts, !bestEfforts.isEmpty {
+            tables.append(TextTable.render(header: ["BEST EFFORT", "TIME", showsPace ? "PACE" : "SPEED", "FROM"], rows: bestEfforts.map { effort in
+                [effort.name, formatting.duration(effort.durationSeconds), rate(effort.speedMetersPerSecond),
+                 Self.length(effort.startDistanceMeters, splitUnit)]
+            }))
+        }
+        if let heartRateZones, heartRateZones.contains(where: { $0.seconds > 0 }) {
+            let total = heartRateZones.reduce(0) { $0 + $1.seconds }
+            tables.append(TextTable.render(header: ["ZONE", "FROM", "TIME", "SHARE"], rows: heartRateZones.map { zone in
+                [String(zone.zone), zone.lowerBeatsPerMinute.map { String(format: "%.0f bpm", $0) } ?? "-",
+                 formatting.duration(zone.seconds), String(format: "%.0f %%", total > 0 ? zone.seconds / total * 100 : 0)]
             }))
         }
         if let pauses, !pauses.isEmpty {

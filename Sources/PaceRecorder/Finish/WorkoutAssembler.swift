@@ -2,6 +2,7 @@ import Foundation
 import PaceModel
 import PaceStore
 import PaceTrack
+import PaceAnalysis
 
 /// Turns a finished session's state and metrics into HealthKit objects: the workout with its
 /// events, totals and statistics; heart-rate, distance, energy, cadence and power samples linked

@@ -1,6 +1,7 @@
 public import Foundation
 public import PaceModel
 public import PaceTrack
+public import PaceAnalysis
 
 /// The session's numbers, built from readings in time order: the GPS track through
 /// `LiveTrackProcessor`, heart rate and its zones, cadence, power, pressure.

@@ -2,6 +2,7 @@ public import Foundation
 import Logging
 public import PaceModel
 public import PaceStore
+import PaceAnalysis
 import PaceTrack
 
 /// A live workout recording: the state machine, the parallel sensor streams on one timeline, the

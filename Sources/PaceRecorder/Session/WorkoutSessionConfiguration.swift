@@ -1,5 +1,6 @@
 import Foundation
 public import PaceModel
+public import PaceAnalysis
 
 /// How a session records: the activity, the athlete, and the durability and timeline policy.
 ///

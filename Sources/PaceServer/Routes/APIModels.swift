@@ -3,6 +3,7 @@ import Hummingbird
 import PaceModel
 import PaceTrack
 import PaceTransfer
+import PaceAnalysis
 
 /// A source as the API shows it.
 struct SourceJSON: Codable, Sendable {

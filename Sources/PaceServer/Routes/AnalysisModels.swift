@@ -1,6 +1,7 @@
 import Foundation
 import PaceTrack
 import PaceTransfer
+import PaceAnalysis
 
 /// One lap of a workout as the API shows it.
 struct LapJSON: Codable, Sendable {

@@ -4,6 +4,7 @@ import Hummingbird
 import PaceModel
 import PaceStore
 import PaceTransfer
+import PaceAnalysis
 
 /// The API under `/api/v1`: every handler asks ``Gate`` who is calling before anything else.
 struct ServerRoutes: Sendable {

@@ -5,6 +5,7 @@ import PaceModel
 import PaceStore
 import PaceTrack
 import PaceTransfer
+import PaceAnalysis
 
 /// A workout's derived views and its deletion: the route as a simplified polyline for maps, the
 /// chart series, the workout exported as a file, and `DELETE` with a tombstone. Every handler asks

@@ -5,6 +5,7 @@ import Mustache
 import PaceModel
 import PaceStore
 import PaceTrack
+import PaceAnalysis
 import PaceTransfer
 
 /// The web app's pages, rendered on the server from Mustache templates: signing in, the workout

@@ -1,13 +1,16 @@
 public import PaceModel
 import Foundation
-import PaceTrack
-import PaceStore
+package import PaceTrack
 
 extension WorkoutAnalysis {
     /// Whether the route goes through the smoother rather than the live filter: not, so that a
     /// recorded workout's splits, moving time and maximum speed are the ones `pace record` printed
     /// (its stored distance is the live odometer). See docs/DECISIONS.md, 93.
     static let smoothsRoute = false
+
+    /// The horizontal accuracy, in metres, assumed for a stored location that states none (most
+    /// imported files); the importer assumes the same when it computes a workout's totals.
+    public static let assumedHorizontalAccuracy = 5.0
 
     /// Describes a workout from what the store holds.
     ///
@@ -20,7 +23,8 @@ extension WorkoutAnalysis {
     ///   - workout: The workout.
     ///   - routes: Its routes (their locations are merged in time order).
     ///   - series: Its samples (``WorkoutSeries``).
-    public init(workout: Workout, routes: [WorkoutRoute], series: WorkoutSeries) {
+    ///   - options: Zones, effort distances and the power window.
+    public init(workout: Workout, routes: [WorkoutRoute], series: WorkoutSeries, options: Options = Options()) {
         let pauses = Self.timerPauses(of: workout)
         let track = Self.track(of: workout, routes: routes)
         let summary = track?.summary
@@ -28,14 +32,24 @@ extension WorkoutAnalysis {
         distance = stated ?? summary.flatMap { $0.distance > 0 ? $0.distance : nil }
         elapsedTime = max(0, workout.endDate.timeIntervalSince(workout.startDate))
         duration = workout.duration
-        movingTime = summary.map { min($0.movingTime, workout.duration) }
-        let time = movingTime ?? duration
+        let moving = summary.map { min($0.movingTime, workout.duration) }
+        movingTime = moving
+        let time = moving ?? workout.duration
         averageSpeed = distance.flatMap { $0 > 0 && time > 0 ? $0 / time : nil }
+        movingSpeed = distance.flatMap { distance in moving.flatMap { distance > 0 && $0 > 0 ? distance / $0 : nil } }
+        timerSpeed = distance.flatMap { $0 > 0 && workout.duration > 0 ? $0 / workout.duration : nil }
         maximumSpeed = summary.flatMap { $0.maximumSpeed > 0 ? $0.maximumSpeed : nil }
+        maximumSpeedWindow = SpeedStatisticsConfiguration.forActivity(workout.activityType).sustainedWindow
         let heart = Self.whileRunning(series.heartRate, pauses: pauses)
         heartRate = SeriesSummary(heart)
+        heartRateZones = heart.isEmpty ? nil : HeartRateZoneTimes(series: heart, zones: options.zones)
         cadence = SeriesSummary(Self.whileRunning(series.cadence, pauses: pauses))
-        power = SeriesSummary(Self.whileRunning(series.power, pauses: pauses))
+        let watts = Self.whileRunning(series.power, pauses: pauses)
+        power = SeriesSummary(watts)
+        let perSecond = PowerSeries(series: watts)
+        normalizedPower = perSecond.normalizedPower
+        bestWindowPower = perSecond.bestAverage(seconds: options.powerWindow)
+        bestEfforts = track.map { BestEffort.fastest(options.effortDistances, times: $0.points.map(\.time), cumulativeDistances: $0.distances) } ?? []
         elevationGain = Self.meters(workout.metadata[.elevationAscended]) ?? summary?.elevationGain
         elevationLoss = Self.meters(workout.metadata[.elevationDescended]) ?? summary?.elevationLoss
         kilometerSplits = summary?.kilometerSplits ?? []
@@ -45,7 +59,7 @@ extension WorkoutAnalysis {
     }
 
     /// The route's locations through PaceTrack; `nil` with fewer than two.
-    static func track(of workout: Workout, routes: [WorkoutRoute]) -> ProcessedTrack? {
+    package static func track(of workout: Workout, routes: [WorkoutRoute]) -> ProcessedTrack? {
         var locations = routes.count == 1 ? routes[0].locations : routes.flatMap(\.locations)
         if routes.count > 1 { locations.sort { $0.timestamp < $1.timestamp } }
         guard locations.count >= 2 else { return nil }
@@ -56,7 +70,7 @@ extension WorkoutAnalysis {
     /// the accuracy the importer assumes, as it did when it computed the workout's totals.
     private static func fix(_ location: RouteLocation) -> Fix {
         var fix = Fix(location)
-        if !(fix.horizontalAccuracy >= 0) { fix.horizontalAccuracy = ActivityConverter.assumedHorizontalAccuracy }
+        if !(fix.horizontalAccuracy >= 0) { fix.horizontalAccuracy = Self.assumedHorizontalAccuracy }
         return fix
     }
 

@@ -1,5 +1,4 @@
 public import PaceModel
-public import PaceStore
 
 /// The heart-rate, cadence and power samples stored over a workout's interval, as time series in
 /// canonical units: beats per minute, per minute (cycling cadence), watts.
@@ -19,16 +18,5 @@ public struct WorkoutSeries: Sendable {
         self.heartRate = heartRate
         self.cadence = cadence
         self.power = power
-    }
-
-    /// Reads the series of a workout's interval from a store.
-    ///
-    /// - Throws: ``StoreError`` if the store fails.
-    public init(store: HealthStore, workout: Workout) async throws(StoreError) {
-        let (start, end) = (workout.startDate, workout.endDate)
-        let cycling = [.cycling, .handCycling].contains(workout.activityType)
-        heartRate = try await store.quantitySeries(of: .heartRate, from: start, to: end)
-        cadence = cycling ? try await store.quantitySeries(of: .cyclingCadence, from: start, to: end) : []
-        power = try await store.quantitySeries(of: cycling ? .cyclingPower : .runningPower, from: start, to: end)
     }
 }

@@ -20,14 +20,31 @@ public struct WorkoutAnalysis: Hashable, Sendable {
     public var movingTime: Double?
     /// ``distance`` over ``movingTime`` (over ``duration`` without a route).
     public var averageSpeed: Double?
-    /// Fastest speed sustained over the filter's window; `nil` without a route.
+    /// Distance over moving time in m/s; `nil` without a route or a distance.
+    public var movingSpeed: Double?
+    /// Distance over the timer (``duration``) in m/s; `nil` without a distance.
+    public var timerSpeed: Double?
+    /// The best speed in m/s: the fastest held for ``maximumSpeedWindow`` seconds (the highest
+    /// rolling minimum, so one noisy point cannot set it); `nil` without a route.
     public var maximumSpeed: Double?
+    /// The window, in seconds, ``maximumSpeed`` must be held for (5 s running and walking, 3 s
+    /// cycling, 10 s on water: PaceTrack's `SpeedStatisticsConfiguration`).
+    public var maximumSpeedWindow: Double
     /// Heart rate while the timer ran.
     public var heartRate: SeriesSummary?
     /// Cadence while the timer ran.
     public var cadence: SeriesSummary?
     /// Power while the timer ran.
     public var power: SeriesSummary?
+    /// Time in each heart-rate zone while the timer ran; `nil` without heart rate.
+    public var heartRateZones: HeartRateZoneTimes?
+    /// Normalised power in W (``PowerSeries/normalizedPower``); `nil` under 30 s of power.
+    public var normalizedPower: Double?
+    /// The best mean power over ``Options/powerWindow`` seconds (20 minutes by default), in W;
+    /// `nil` when the power series is shorter.
+    public var bestWindowPower: Double?
+    /// The fastest time over each of ``Options/effortDistances`` the route is long enough for.
+    public var bestEfforts: [BestEffort]
     /// Elevation gained: the workout's `HKElevationAscended`, else from the route's altitudes.
     public var elevationGain: Double?
     /// Elevation lost: the workout's `HKElevationDescended`, else from the route's altitudes.
@@ -86,6 +103,25 @@ public struct WorkoutAnalysis: Hashable, Sendable {
         public var averageSpeed: Double? {
             guard let distance, distance > 0, timerTime > 0 else { return nil }
             return distance / timerTime
+        }
+    }
+
+    /// What the analysis is asked to compute beyond the workout's own data.
+    public struct Options: Hashable, Sendable {
+        /// The heart-rate zones time is counted in.
+        public var zones: HeartRateZones
+        /// The distances of the best efforts.
+        public var effortDistances: [EffortDistance]
+        /// The window of ``WorkoutAnalysis/bestWindowPower``, in seconds (1200, 20 minutes).
+        public var powerWindow: Int
+
+        /// Creates options; the defaults are zones of a 190 bpm maximum, the standard effort
+        /// distances and a 20-minute power window.
+        public init(zones: HeartRateZones = HeartRateZones(), effortDistances: [EffortDistance] = EffortDistance.standard,
+                    powerWindow: Int = 1200) {
+            self.zones = zones
+            self.effortDistances = effortDistances
+            self.powerWindow = powerWindow
         }
     }
 
