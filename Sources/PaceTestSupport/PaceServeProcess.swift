@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -118,6 +118,34 @@ public final class PaceServeProcess: Sendable {
             throw Failure(description: "POST /tokens answered \(String(decoding: body, as: UTF8.self))")
         }
         return secret
+    }
+
+    /// Sends a request with `token`; returns the status and the JSON object answered (empty when none).
+    public func request(_ method: String, _ path: String, token: String, body: Data? = nil,
+                 headers: [String: String] = [:]) async throws -> (Int, [String: Any]) {
+        var request = URLRequest(url: try Self.url(api + path))
+        request.httpMethod = method
+        request.timeoutInterval = 300
+        request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:])
+    }
+
+    /// Polls `GET /api/v1/uploads/{job}` until the upload is done or failed (at most 150 s); its JSON.
+    public func finished(_ job: String, token: String) async throws -> [String: Any] {
+        for _ in 0..<1500 {
+            let (_, json) = try await request("GET", "/uploads/\(job)", token: token)
+            if ["done", "failed"].contains(json["status"] as? String) { return json }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw Failure(description: "upload \(job) never finished")
+    }
+
+    private static func url(_ text: String) throws -> URL {
+        guard let url = URL(string: text) else { throw Failure(description: "'\(text)' is no URL") }
+        return url
     }
 
     deinit {

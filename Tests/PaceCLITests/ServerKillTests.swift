@@ -157,29 +157,3 @@ import Testing
     }
 }
 
-/// Requests of the kill tests, signed with a token.
-extension PaceServeProcess {
-    /// Sends a request with `token`; returns the status and the JSON object answered (empty when none).
-    func request(_ method: String, _ path: String, token: String, body: Data? = nil,
-                 headers: [String: String] = [:]) async throws -> (Int, [String: Any]) {
-        var request = URLRequest(url: try #require(URL(string: api + path)))
-        request.httpMethod = method
-        request.timeoutInterval = 300
-        request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization")
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        request.httpBody = body
-        let (data, response) = try await URLSession.shared.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:])
-    }
-
-    /// Polls an upload until it is done or failed.
-    func finished(_ job: String, token: String) async throws -> [String: Any] {
-        for _ in 0..<1500 {
-            let (_, json) = try await request("GET", "/uploads/\(job)", token: token)
-            if ["done", "failed"].contains(json["status"] as? String) { return json }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        Issue.record("upload \(job) never finished")
-        return [:]
-    }
-}

@@ -8,7 +8,15 @@ import Hummingbird
 /// outside its folder.
 struct WebAssets: Sendable {
     let configuration: WebConfiguration
+    /// Pace's own script and style sheet, shipped with the server.
+    let staticFolder: String
     private let files = FileIO()
+
+    /// Finds the server's own files once.
+    init(configuration: WebConfiguration) throws {
+        self.configuration = configuration
+        staticFolder = try Self.bundled("Static").path
+    }
 
     /// The folder of a resource shipped with the server (`Templates`, `Static`).
     static func bundled(_ name: String) throws -> URL {
@@ -21,9 +29,7 @@ struct WebAssets: Sendable {
 
     var routes: [ServerRoutes.Route] {
         [
-            ServerRoutes.Route(method: .get, path: "/static/:file") { request, context in
-                try await serve(try Self.bundled("Static").path, request, context)
-            },
+            ServerRoutes.Route(method: .get, path: "/static/:file") { try await serve(staticFolder, $0, $1) },
             ServerRoutes.Route(method: .get, path: "/assets/leaflet/:file") { try await serve(configuration.leafletFolder, $0, $1) },
             ServerRoutes.Route(method: .get, path: "/assets/leaflet/images/:file") {
                 try await serve(configuration.leafletFolder + "/images", $0, $1)

@@ -30,7 +30,7 @@ struct WebPages: Sendable {
     init(gate: Gate, configuration: WebConfiguration) async throws {
         self.gate = gate
         self.configuration = configuration
-        assets = WebAssets(configuration: configuration)
+        assets = try WebAssets(configuration: configuration)
         templates = try await MustacheLibrary(directory: try WebAssets.bundled("Templates").path)
     }
 
