@@ -20,6 +20,14 @@ Memory: resident set size (VmRSS) of the server process and its descendants (gun
 summed, sampled every 0.1 s while an upload runs; VmHWM (the kernel's own peak per process) is
 reported too. Latency during a large upload: GET of the workout list every 0.25 s, each with a
 30 s timeout, from a second thread.
+
+Sync: the push of BENCH_SYNC_SAMPLES heart-rate samples is timed, then two pulls: the pull of
+exactly those samples (from the anchor a pull to the end gave before the push), and a full pull
+from no anchor (everything the token reads, the imports' samples and routes too).
+
+Soak (BENCH_SOAK_SECONDS, 0 = none): after the rows, wrk keeps loading the list, one workout and
+its chart in turn, in rounds of 30 s, and the server's RSS is read after each round, to show
+whether memory stays flat under sustained load.
 """
 import base64
 import json
@@ -38,6 +46,8 @@ WRK_CONNECTIONS = int(os.environ.get("BENCH_WRK_CONNECTIONS", "16"))
 IMPORT_TIMEOUT = float(os.environ.get("BENCH_IMPORT_TIMEOUT", "240"))
 SYNC_SAMPLES = int(os.environ.get("BENCH_SYNC_SAMPLES", "100000"))
 SYNC_BATCH = 5000
+SOAK_SECONDS = int(os.environ.get("BENCH_SOAK_SECONDS", "0"))
+SOAK_ROUND = 30
 HEART_RATE = "HKQuantityTypeIdentifierHeartRate"
 SCOPES = ["HKWorkoutTypeIdentifier", "HKWorkoutRouteTypeIdentifier", HEART_RATE]
 
@@ -266,10 +276,23 @@ def heart_rate_samples(count, offset):
             "source": {"name": "Bench", "bundleIdentifier": "org.pace.bench"}, "metadata": {}}}
 
 
+def pull(server, anchor):
+    """Pulls every change after `anchor` (None: from the start); (samples pulled, pages, anchor at the end)."""
+    pulled, pages = 0, 0
+    while True:
+        query = "limit=10000" + (f"&anchor={urllib.request.quote(anchor)}" if anchor else "")
+        page = server.get(f"/api/v1/sync/changes?{query}")
+        pulled += sum(1 for o in page["objects"] if o["kind"] == "quantitySample")
+        anchor, pages = page.get("anchor"), pages + 1
+        if not page.get("hasMore"):
+            return pulled, pages, anchor
+
+
 def sync_rows(server):
-    """Pushes SYNC_SAMPLES heart-rate samples in batches, then pulls them all; seconds of each."""
+    """Pushes SYNC_SAMPLES heart-rate samples in batches, pulls exactly them, then pulls everything; seconds of each."""
     batches = [json.dumps({"objects": list(heart_rate_samples(SYNC_BATCH, offset))}).encode()
                for offset in range(0, SYNC_SAMPLES, SYNC_BATCH)]
+    _, _, before = pull(server, None)
     start = time.monotonic()
     saved = 0
     for batch in batches:
@@ -279,16 +302,30 @@ def sync_rows(server):
             raise RuntimeError(f"sync push: {status} {body[:300]!r}")
         saved += json.loads(body)["saved"]
     push = time.monotonic() - start
-    start, anchor, pulled, pages = time.monotonic(), None, 0, 0
-    while True:
-        query = "limit=10000" + (f"&anchor={urllib.request.quote(anchor)}" if anchor else "")
-        page = server.get(f"/api/v1/sync/changes?{query}")
-        pulled += sum(1 for o in page["objects"] if o["kind"] == "quantitySample")
-        anchor, pages = page.get("anchor"), pages + 1
-        if not page.get("hasMore"):
-            break
+    start = time.monotonic()
+    pushed_pulled, pushed_pages, _ = pull(server, before)
+    pushed_seconds = time.monotonic() - start
+    start = time.monotonic()
+    pulled, pages, _ = pull(server, None)
     return {"pushSeconds": push, "saved": saved, "batch": SYNC_BATCH, "pullSeconds": time.monotonic() - start,
-            "pulled": pulled, "pages": pages}
+            "pulled": pulled, "pages": pages, "pushedPullSeconds": pushed_seconds, "pushedPulled": pushed_pulled,
+            "pushedPages": pushed_pages}
+
+
+def soak(url, token, pid, paths):
+    """wrk on each path in turn, SOAK_ROUND seconds a round, for SOAK_SECONDS; RSS (MB) after each round."""
+    global WRK_SECONDS
+    saved, WRK_SECONDS = WRK_SECONDS, SOAK_ROUND
+    rounds, started = [], time.monotonic()
+    try:
+        while time.monotonic() - started < SOAK_SECONDS:
+            for path in paths:
+                answer = wrk(url + path, token)
+                rounds.append({"path": path, "rps": answer["rps"], "p99": answer["p99"], "non2xx": answer["non2xx"],
+                               "timeouts": answer["timeouts"], "rssMB": rss_mb(pid)})
+    finally:
+        WRK_SECONDS = saved
+    return rounds
 
 
 def measure(kind, url, token, pid, small, large, out):
@@ -323,6 +360,8 @@ def measure(kind, url, token, pid, small, large, out):
             result["notes"].append(f"the sync rows failed: {type(error).__name__}: {str(error)[:200]}")
     result["rssAfterMB"] = rss_mb(pid)
     result["hwmAfterMB"] = hwm_mb(pid)
+    if SOAK_SECONDS > 0:
+        result["soak"] = soak(url, token, pid, [server.list_path(), one, chart])
     with open(out, "w") as handle:
         json.dump(result, handle, indent=1)
 
@@ -390,8 +429,25 @@ def report(out_md, paths):
         "imports' heart-rate samples, workouts and routes), s (samples pulled, pages)",
         lambda d: f"{d['sync']['pullSeconds']:.2f} ({d['sync']['pulled']:,}, {d['sync']['pages']})" if "sync" in d else "—",
         compare=False)
+    row(f"sync pull of the {SYNC_SAMPLES:,} pushed samples (from the anchor before the push), s (samples pulled, pages)",
+        lambda d: f"{d['sync']['pushedPullSeconds']:.2f} ({d['sync']['pushedPulled']:,}, {d['sync']['pushedPages']})"
+        if "pushedPullSeconds" in d.get("sync", {}) else "—", compare=False)
     row("server RSS before the load, MB", lambda d: d["rssBeforeMB"], 0)
     row("server RSS after the load, MB", lambda d: d["rssAfterMB"], 0)
+
+    def soak_cell(data):
+        rounds = data.get("soak")
+        if not rounds:
+            return "—"
+        rss = [r["rssMB"] for r in rounds]
+        errors = sum(r["non2xx"] + r["timeouts"] for r in rounds)
+        third = max(1, len(rss) // 3)
+        return (f"{len(rounds)} rounds: RSS first {rss[0]:.0f}, max {max(rss):.0f}, last {rss[-1]:.0f} "
+                f"(mean of the first third {sum(rss[:third]) / third:.0f}, of the last {sum(rss[-third:]) / third:.0f}); "
+                f"{errors} errors")
+    if any("soak" in runs[name] for name in names):
+        row(f"soak: wrk on the list, one workout and its chart in turn, {SOAK_ROUND} s each, for {SOAK_SECONDS} s: "
+            "server RSS after each round, MB", soak_cell, compare=False)
     notes = [f"Chart data: FitTrackee's `/api/workouts/<id>/chart_data`; for Pace — "
              + "; ".join(f"{n}: {runs[n]['chartLabel']}" for n in names if n != "FitTrackee 1.3.6") + "."]
     for name in names:

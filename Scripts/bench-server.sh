@@ -26,7 +26,9 @@
 #                    (default: all three)
 #   --out FILE       the Markdown file to write the results into (default docs/BENCHMARKS.md)
 # Environment, for quick trials (the committed table uses the defaults): BENCH_LARGE_POINTS
-# (106400), BENCH_WRK_SECONDS (10), BENCH_SYNC_SAMPLES (100000), BENCH_IMPORT_TIMEOUT (240 s).
+# (106400), BENCH_WRK_SECONDS (10), BENCH_SYNC_SAMPLES (100000), BENCH_IMPORT_TIMEOUT (240 s),
+# BENCH_SOAK_SECONDS (0: no soak; e.g. 600 keeps wrk loading each server ten minutes more and
+# reads its memory every 30 s).
 #
 # Bounded: about 6 minutes with FitTrackee installed (each wrk run 10 s, nine of them; every import
 # waits at most BENCH_IMPORT_TIMEOUT=240 s), under 15 minutes in the worst case, plus the first
@@ -219,7 +221,7 @@ fi
 
 # --- The table ---------------------------------------------------------------------------------------------
 machine="$(uname -sr), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(awk '/MemTotal/ {printf "%.0f GB", $2 / 1048576}' /proc/meminfo), $(. /etc/os-release && echo "$PRETTY_NAME")"
-settings=$(env | grep -E '^BENCH_(LARGE_POINTS|WRK_SECONDS|SYNC_SAMPLES|IMPORT_TIMEOUT)=' | tr '\n' ' ' || true)
+settings=$(env | grep -E '^BENCH_(LARGE_POINTS|WRK_SECONDS|SYNC_SAMPLES|IMPORT_TIMEOUT|SOAK_SECONDS)=' | tr '\n' ' ' || true)
 header="Command: \`${settings}$COMMAND\` (pace: $PACE_DESC; FitTrackee 1.3.6 through its \`fittrackee\` launcher, gunicorn with 2 workers; PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}')). Machine: $machine. Measured $(date -u '+%Y-%m-%d %H:%M') UTC; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg). Ratios in brackets: Pace ÷ FitTrackee, same run (below 1: Pace takes less time or memory; above 1 on requests/s: Pace serves more)."
 [[ -n "$FT_ERROR" ]] && header+=$'\n\n'"FitTrackee was not measured: $FT_ERROR"
 header+=$'\n'

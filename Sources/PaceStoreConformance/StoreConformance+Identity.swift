@@ -46,6 +46,31 @@ extension StoreConformance {
             #expect(error?.code == .deletedObject)
             #expect(try await store.object(id: sample.id) == nil)
         },
+        Rule(name: "in a batch of thousands of samples, a stored, a deleted or a repeated UUID is refused by name and nothing is saved") {
+            (store: HealthStore) async throws in
+            let stored = TestObjects.heartRate(140), deleted = TestObjects.heartRate(141)
+            try await store.save([.quantitySample(stored), .quantitySample(deleted)])
+            #expect(try await store.delete(id: deleted.id))
+            let before = try await store.currentAnchor()
+            // Fresh samples around the colliding one, more than one backend statement holds.
+            let fresh = (0..<2500).map { index in
+                QuantitySample(type: .heartRate, quantity: Quantity(value: 120 + Double(index % 40), unit: .countPerMinute),
+                               start: TestObjects.morning.addingTimeInterval(Double(index)), end: TestObjects.morning.addingTimeInterval(Double(index)))
+            }
+            for (colliding, code) in [(stored, StoreError.Code.duplicateObject), (deleted, .deletedObject), (fresh[10], .duplicateObject)] {
+                var batch = fresh.map(HealthObject.quantitySample)
+                batch.insert(.quantitySample(colliding), at: 1800)
+                let error = await #expect(throws: StoreError.self) { try await store.save(batch) }
+                #expect(error?.code == code)
+                #expect(error?.message.contains(colliding.id.uuidString) == true, "the error names the object")
+                #expect(try await store.object(id: fresh[0].id) == nil)
+                #expect(try await store.object(id: fresh[2499].id) == nil)
+                #expect(try await store.currentAnchor() == before)
+            }
+            try await store.save(fresh.map(HealthObject.quantitySample))
+            let saved = try await store.objects(ids: fresh.map(\.id))
+            #expect(saved == fresh.map(HealthObject.quantitySample), "all saved, in order, once nothing collides")
+        },
         Rule(name: "a batch with one invalid object saves nothing and allocates no anchor") { (store: HealthStore) async throws in
             let good = TestObjects.heartRate(140)
             let bad = QuantitySample(type: .heartRate, quantity: Quantity(value: 150, unit: .countPerMinute),

@@ -4,11 +4,14 @@ package import PaceStore
 import PostgresNIO
 
 extension PostgresBackend {
-    package func routeSource(_ routeID: UUID) async throws(StoreError) -> String? {
+    package func routeOwner(_ routeID: UUID) async throws(StoreError) -> RouteOwner? {
         try await transaction(kind: .read) { connection, account in
             try await connection.rows("""
-                SELECT sourceBundleIdentifier FROM healthObject WHERE account = \(account) AND uuid = \(routeID) AND kind = 'route'
-                """, logger: logger).first?.decode(String.self)
+                SELECT sourceBundleIdentifier, routeWorkout FROM healthObject WHERE account = \(account) AND uuid = \(routeID) AND kind = 'route'
+                """, logger: logger).first.map { row in
+                let (source, workout) = try row.decode((String, UUID).self)
+                return RouteOwner(source: source, workoutID: workout)
+            }
         }
     }
 

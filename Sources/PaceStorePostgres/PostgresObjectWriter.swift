@@ -68,14 +68,68 @@ final class PostgresObjectWriter {
         let isRoute: (HealthObject) -> Bool = { if case .workoutRoute = $0 { true } else { false } }
         let ordered = objects.indices.filter { !isRoute(objects[$0]) } + objects.indices.filter { isRoute(objects[$0]) }
         var skipped: [Int] = []
+        // Plain samples (no sync identifier: no replacement, nothing to skip) go many to a statement.
+        var plain: [Int] = []
         for index in ordered {
+            if Self.isPlain(objects[index]) {
+                plain.append(index)
+                if plain.count == Self.rowsPerStatement {
+                    try await insertPlain(plain.map { objects[$0] }, skipping: skipping)
+                    plain.removeAll(keepingCapacity: true)
+                }
+                continue
+            }
+            if !plain.isEmpty {
+                try await insertPlain(plain.map { objects[$0] }, skipping: skipping)
+                plain.removeAll(keepingCapacity: true)
+            }
             if try await !insert(objects[index], skipping: skipping) { skipped.append(index) }
         }
+        if !plain.isEmpty { try await insertPlain(plain.map { objects[$0] }, skipping: skipping) }
         let left = Set(skipped.map { objects[$0].id })
         for association in batch.associations {
             try await associate(samples: association.sampleIDs.filter { !left.contains($0) }, with: association.workoutID)
         }
         return skipped.sorted()
+    }
+
+    /// Rows written by one multi-row `INSERT` (25 parameters each, under the protocol's 32,767).
+    static let rowsPerStatement = 1000
+
+    /// Whether `object` is a sample without a sync identifier, which no rule but "new UUID" concerns.
+    static func isPlain(_ object: HealthObject) -> Bool {
+        switch object {
+        case .quantitySample(let sample): sample.metadata.syncIdentifier == nil
+        case .categorySample(let sample): sample.metadata.syncIdentifier == nil
+        case .workout, .workoutRoute: false
+        }
+    }
+
+    /// Inserts plain samples (``isPlain(_:)``) with one lookup and one `INSERT` for all of them, in
+    /// order, with consecutive anchors — what inserting them one by one does, in two round trips
+    /// instead of three per sample. When one of them collides (a UUID twice in the run, stored or
+    /// deleted), they go one by one instead, so the error and its object are exactly those of the
+    /// single-object path.
+    private func insertPlain(_ objects: [HealthObject], skipping: Bool) async throws {
+        let ids = objects.map(\.id)
+        var collides = Set(ids).count != ids.count
+        if !collides {
+            let rows = try await connection.rows("""
+                SELECT 1 FROM healthObject WHERE account = \(account) AND uuid = ANY(\(ids))
+                UNION ALL SELECT 1 FROM tombstone WHERE account = \(account) AND uuid = ANY(\(ids)) LIMIT 1
+                """, logger: logger)
+            collides = !rows.isEmpty
+        }
+        if collides {
+            for object in objects { _ = try await insert(object, skipping: skipping) }
+            return
+        }
+        let rows = try objects.map { object throws(StoreError) in try PostgresObjectRow(object) }
+        var statement = PostgresStatement("INSERT INTO healthObject (\(PostgresObjectRow.columns)) VALUES ")
+        for (position, row) in rows.enumerated() {
+            statement.append((position == 0 ? "(" : ", (") + row.values(account: account, anchor: nextAnchor(), savedAt: now, into: &statement) + ")")
+        }
+        try await connection.run(statement.query, logger: logger)
     }
 
     /// Inserts `object`, or leaves it out when `skipping` and its sync identifier is stored.

@@ -140,6 +140,13 @@ import Testing
                 }
             } while after != nil && counts.count < 10
             #expect(counts == [1000, 1000, 500])
+            // The route under another workout of the same account is not found: a route answers under its own workout only.
+            let other = TestObjects.run(start: run.endDate.addingTimeInterval(3600))
+            try await store.save([.workout(other)])
+            try await client.execute(uri: "/api/v1/workouts/\(other.id.uuidString)/routes/\(route.id.uuidString)", method: .get,
+                                     headers: ServerFixture.bearer(secret)) { response in
+                #expect(response.status == .notFound)
+            }
         }
     }
 

@@ -5,6 +5,7 @@ import GRDB
 import HTTPTypes
 import HummingbirdBcrypt
 public import PaceModel
+import PaceStore
 
 /// The server's own database (`server.sqlite` in the data folder): accounts with their bcrypt
 /// password hashes, tokens with the SHA-256 hashes of their secrets and their scopes, and the
@@ -17,6 +18,8 @@ public struct AccountDirectory: Sendable {
     /// Opens (creating and migrating when needed) the directory at `path`.
     /// - Throws: ``ServerError`` with code `server.database` when the file cannot be opened.
     public init(path: String, bcryptCost: UInt8 = 12) throws {
+        // The first SQLite database of a server process: SQLite takes the store's process-wide settings now or never.
+        SQLiteBackend.prepareProcess()
         do {
             var configuration = Configuration()
             configuration.foreignKeysEnabled = true

@@ -63,7 +63,7 @@ struct LiveRoutes: Sendable {
         let account = caller.token.account
         switch try await store.append(batch, body: body, account: account, session: session) {
         case .stored:
-            await bell.ring(.init(account: account, session: session))
+            await bell.ring(.init(account: account, session: session), ended: batch.end != nil)
             return EditedResponse(status: .created, response: LiveBatchReplyJSON(sequence: batch.sequence, stored: true, lastSequence: batch.sequence))
         case .repeated(let last):
             return EditedResponse(status: .ok, response: LiveBatchReplyJSON(sequence: batch.sequence, stored: false, lastSequence: last))

@@ -133,16 +133,14 @@ struct ServerRoutes: Sendable {
         try caller.requireRead(.workout)
         try caller.requireRead(.workoutRoute)
         let workout = try await Self.visibleWorkout(try context.parameters.require("id"), caller)
-        guard let routeID = UUID(uuidString: try context.parameters.require("route")),
-              try await caller.store.routes(forWorkout: workout.id).contains(where: { $0.id == routeID }) else {
-            throw ServerError.notFound("route")
-        }
+        guard let routeID = UUID(uuidString: try context.parameters.require("route")) else { throw ServerError.notFound("route") }
         let query = request.uri.queryParameters
         let after = try query.get("after").map { text -> Int in
             guard let position = Int(text), position >= 0 else { throw ServerError.badParameter("after", "is not a position a page gave") }
             return position
         }
-        guard let page = try await caller.store.routeLocations(routeID, after: after, limit: try Self.limit(query, default: 1000, maximum: 10_000)) else {
+        // Only the page is read: the route's owner is checked by its row, not by loading the workout's routes.
+        guard let page = try await caller.store.routeLocations(routeID, ofWorkout: workout.id, after: after, limit: try Self.limit(query, default: 1000, maximum: 10_000)) else {
             throw ServerError.notFound("route")
         }
         return RoutePageJSON(locations: page.locations.map {

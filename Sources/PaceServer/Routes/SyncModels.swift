@@ -42,12 +42,13 @@ struct SyncPageJSON: ResponseGenerator, Encodable, Sendable {
     /// Whether more changes follow right away.
     var hasMore: Bool
 
+    /// The page as `JSONEncoder` with sorted keys writes it, by ``SyncPageWriter``.
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        var writer = SyncPageWriter(capacity: 300 * objects.count + 256)
+        try writer.write(self)
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(self))))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: writer.bytes)))
     }
 }
 

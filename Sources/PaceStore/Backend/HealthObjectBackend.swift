@@ -82,8 +82,9 @@ package protocol HealthObjectBackend: Sendable {
     /// - Throws: ``StoreError/Code/foreignAnchor`` for another store's anchor.
     func anchoredObjects(_ query: AnchoredObjectQuery, scope: ReadScope) async throws(StoreError) -> AnchoredObjectResult
 
-    /// The bundle identifier of a stored route's source, or `nil` when no route has this UUID.
-    func routeSource(_ routeID: UUID) async throws(StoreError) -> String?
+    /// Whose a stored route is — its source's bundle identifier and its workout — or `nil` when no
+    /// route has this UUID; no location is read.
+    func routeOwner(_ routeID: UUID) async throws(StoreError) -> RouteOwner?
 
     /// Up to `limit` locations of a route after position `position` (−1: from the first), in
     /// order, within `interval` (inclusive) when given.
@@ -97,6 +98,20 @@ package protocol HealthObjectBackend: Sendable {
 }
 
 /// A page of a route's locations read by ``HealthObjectBackend/routeLocations(_:after:interval:limit:)``.
+package struct RouteOwner: Hashable, Sendable {
+    /// The bundle identifier of the route's source.
+    package var source: String
+    /// The workout the route belongs to.
+    package var workoutID: UUID
+
+    /// An owner.
+    package init(source: String, workoutID: UUID) {
+        self.source = source
+        self.workoutID = workoutID
+    }
+}
+
+/// One page of a route's locations, as a backend reads it.
 package struct RouteLocationPage: Sendable {
     /// The locations, in order.
     package var locations: [RouteLocation]

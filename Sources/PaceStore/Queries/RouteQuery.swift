@@ -105,7 +105,7 @@ struct RouteLocationCursor: Sendable {
     init(store: HealthStore, query: RouteQuery, client: AuthorizedStore?) async throws(StoreError) {
         self.store = store
         self.query = query
-        let source = try await store.backend.routeSource(query.routeID)
+        let source = try await store.backend.routeOwner(query.routeID)?.source
         var visible = source != nil
         if let client, let source, source != client.client {
             visible = try await store.backend.canRead(client: client.client, type: .workoutRoute)

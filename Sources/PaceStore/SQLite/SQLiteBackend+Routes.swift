@@ -3,11 +3,14 @@ import GRDB
 import PaceModel
 
 extension SQLiteBackend {
-    package func routeSource(_ routeID: UUID) async throws(StoreError) -> String? {
+    package func routeOwner(_ routeID: UUID) async throws(StoreError) -> RouteOwner? {
         try await read { db in
-            try String.fetchOne(db, sql: """
-                SELECT o.sourceBundleIdentifier FROM workoutRoute r JOIN healthObject o ON o.uuid = r.uuid WHERE r.uuid = ?
-                """, arguments: [StoreCoding.text(routeID)])
+            try Row.fetchOne(db, sql: """
+                SELECT o.sourceBundleIdentifier, r.workoutUUID FROM workoutRoute r JOIN healthObject o ON o.uuid = r.uuid WHERE r.uuid = ?
+                """, arguments: [StoreCoding.text(routeID)]).flatMap { row -> RouteOwner? in
+                guard let workout = UUID(uuidString: row[1]) else { return nil }
+                return RouteOwner(source: row[0], workoutID: workout)
+            }
         }
     }
 

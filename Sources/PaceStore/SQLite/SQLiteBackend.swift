@@ -79,8 +79,24 @@ package struct SQLiteBackend: HealthStoreBackend {
 
     /// Whether SQLite took Pace's process-wide settings (no memory statistics, statement journals
     /// in memory up to 8 MiB; `pace_sqlite.h`). Evaluated once, before the first store opens;
-    /// `false` when SQLite was already initialised by other code, which only makes bulk writes slower.
-    static let sqliteConfigured: Bool = pace_sqlite_configure(8 << 20) == 0
+    /// `false` when SQLite was already initialised by other code, which makes bulk writes slower —
+    /// with random UUIDs (a device's sync push) every multi-row insert then writes its statement
+    /// journal to a temporary file, about 40 KB per sample.
+    static let sqliteConfigured: Bool = {
+        let applied = pace_sqlite_configure(8 << 20) == 0
+        if applied {
+            logger.debug("SQLite settings applied: no memory statistics, statement journals in memory up to 8 MiB")
+        } else {
+            logger.warning("SQLite was initialised before Pace's settings could apply: bulk writes will be slower. Open the first SQLite database through PaceStore (SQLiteBackend.prepareProcess()).")
+        }
+        return applied
+    }()
+
+    /// Applies Pace's process-wide SQLite settings, once; call it before a process opens its first
+    /// SQLite database by other means than a store (the server's account directory does).
+    /// - Returns: Whether the settings apply (`false`: SQLite was initialised before).
+    @discardableResult
+    package static func prepareProcess() -> Bool { sqliteConfigured }
 
     private init(opening writer: any DatabaseWriter, path: String?) throws(StoreError) {
         self.writer = writer
