@@ -8,6 +8,7 @@ import PaceModel
 import PaceStore
 import PaceTestSupport
 import PaceTrack
+import PaceTransfer
 import Testing
 
 /// The history pages (dashboard, calendar and filters, statistics, records, trends, heatmap) as
