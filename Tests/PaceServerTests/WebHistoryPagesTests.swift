@@ -67,6 +67,9 @@ import Testing
             #expect(page.contains(#"<td class="best">\#(WebFormat.duration(record.duration))</td>"#), "the 400 m record")
             #expect(page.contains(#"<a href="/workouts/\#(run.id.uuidString)">"#), "the recent workout and the record link it")
             #expect(page.contains(#"id="rings-empty""#), "no summary today: the rings say so")
+            #expect(page.contains("Days and weeks in UTC."))
+            (_, page) = try await Self.page(client, "/dashboard?tz=Europe/Paris", cookie)
+            #expect(page.contains("Days and weeks in Europe/Paris."))
 
             // Today's summary draws the rings.
             let today = calendar.dateComponents([.year, .month, .day], from: Date())
@@ -192,7 +195,7 @@ import Testing
             // In the attribute: JSON (a backslash doubled), then HTML-escaped.
             let escaped = line.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "&", with: "&amp;")
                 .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-            #expect(heatmap.contains(#"id="heatmap""#) && heatmap.contains("1 routes of workouts 1–1 of 1"), "\(heatmap)")
+            #expect(heatmap.contains(#"id="heatmap""#) && heatmap.contains("Routes drawn: 1 (workouts 1–1 of 1,"), "\(heatmap)")
             #expect(heatmap.contains("&quot;" + escaped + "&quot;"), "the simplified route is in the map's data")
             #expect(try await Self.page(client, "/heatmap?page=2", cookie).0 == .notFound)
         }

@@ -29,7 +29,9 @@ extension WebPages {
     }
 
     /// The reader's time zone as the pages name it.
-    static func zoneName(_ request: Request) -> String { timeZone(request).identifier }
+    static func zoneName(_ request: Request) -> String {
+        request.uri.queryParameters.get("tz").flatMap { TimeZone(identifier: $0) }?.identifier ?? "UTC"
+    }
 
     /// Every workout the session may read, newest first, each digested with its analysis (moving
     /// time, elevation, heart rate, best efforts, window power). Kept until the store changes.
