@@ -57,12 +57,15 @@ def main():
         page.keyboard.press("Enter")
         page.wait_for_url(lambda url: "month=" in url, timeout=30_000)
         seen["previousMonth"] = page.inner_text("h1")
+        page.goto(base + "/workouts/calendar")
+        page.screenshot(path=os.path.join(screenshots, "calendar.png"), full_page=True)
 
         page.goto(base + "/statistics?period=month")
         page.wait_for_selector("#bar-chart[data-drawn], #bar-chart[data-failed]", timeout=30_000)
         seen["chartFailed"] = page.get_attribute("#bar-chart", "data-failed")
         seen["chartValues"] = int(page.get_attribute("#bar-chart", "data-drawn") or 0)
         seen["statisticsRows"] = page.eval_on_selector_all("#statistics tbody tr", "rows => rows.length")
+        page.screenshot(path=os.path.join(screenshots, "statistics.png"), full_page=True)
 
         page.goto(base + "/records")
         seen["recordsPage"] = page.eval_on_selector_all("table.records tbody tr", "rows => rows.map(row => row.innerText)")
@@ -71,6 +74,7 @@ def main():
         page.wait_for_selector("#load-chart[data-drawn], #load-chart[data-failed]", timeout=30_000)
         seen["loadFailed"] = page.get_attribute("#load-chart", "data-failed")
         seen["healthEmpty"] = page.eval_on_selector_all("p.empty", "items => items.length")
+        page.screenshot(path=os.path.join(screenshots, "trends.png"), full_page=True)
 
         page.goto(base + "/heatmap")
         page.wait_for_selector("#heatmap[data-drawn], #heatmap[data-failed]", timeout=30_000)
