@@ -18,7 +18,8 @@ import Testing
                                        "GET /static/:file", "GET /assets/leaflet/:file", "GET /assets/leaflet/images/:file",
                                        "GET /assets/chart.js/:file"]
     /// Pages, read with the browser session's cookie: without one they send the reader to the sign-in page.
-    static let pages: Set<String> = ["GET /", "GET /workouts", "GET /workouts/:id"]
+    static let pages: Set<String> = ["GET /", "GET /workouts", "GET /workouts/:id", "GET /workouts/calendar", "GET /dashboard",
+                                     "GET /statistics", "GET /records", "GET /trends", "GET /heatmap"]
 
     @Test(arguments: ServerFixture.Backend.allCases) func everyRouteKeepsAccountsApart(_ backend: ServerFixture.Backend) async throws {
         let fixture = try await ServerFixture(backend)

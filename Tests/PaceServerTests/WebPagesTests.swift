@@ -53,7 +53,7 @@ import Testing
 
             let cookie = try await Self.signIn(client, "alice")
             try await client.execute(uri: "/", method: .get, headers: cookie) { response in
-                #expect(response.status == .seeOther && response.headers[.location] == "/workouts")
+                #expect(response.status == .seeOther && response.headers[.location] == "/dashboard")
             }
             try await client.execute(uri: "/workouts", method: .get, headers: cookie) { response in
                 let page = String(buffer: response.body)

@@ -19,6 +19,10 @@ struct WebPages: Sendable {
     let assets: WebAssets
     /// Analyses computed before, while the store is unchanged.
     let analyses = AnswerCache<Analysed>(capacity: 256)
+    /// Every workout of an account digested with its analysis (the history pages' input), while the store is unchanged.
+    let histories = AnswerCache<[WorkoutDigest]>(capacity: 32)
+    /// The heatmap's simplified routes per account and page, while the store is unchanged.
+    let heatmaps = AnswerCache<[HeatLine]>(capacity: 32)
 
     /// A workout's analysis and the identifiers of its routes.
     struct Analysed: Sendable {
@@ -39,7 +43,13 @@ struct WebPages: Sendable {
             ServerRoutes.Route(method: .get, path: "/") { try await home($0, context: $1) },
             ServerRoutes.Route(method: .get, path: "/sign-in") { try await signIn($0, context: $1) },
             ServerRoutes.Route(method: .get, path: "/workouts") { try await workouts($0, context: $1) },
+            ServerRoutes.Route(method: .get, path: "/workouts/calendar") { try await calendar($0, context: $1) },
             ServerRoutes.Route(method: .get, path: "/workouts/:id") { try await workout($0, context: $1) },
+            ServerRoutes.Route(method: .get, path: "/dashboard") { try await dashboard($0, context: $1) },
+            ServerRoutes.Route(method: .get, path: "/statistics") { try await statistics($0, context: $1) },
+            ServerRoutes.Route(method: .get, path: "/records") { try await records($0, context: $1) },
+            ServerRoutes.Route(method: .get, path: "/trends") { try await trends($0, context: $1) },
+            ServerRoutes.Route(method: .get, path: "/heatmap") { try await heatmap($0, context: $1) },
         ] + assets.routes
     }
 
@@ -47,7 +57,7 @@ struct WebPages: Sendable {
 
     @Sendable func home(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let signedIn = (try? await gate.caller(request, context)) != nil
-        return Self.redirect(to: signedIn ? "/workouts" : "/sign-in")
+        return Self.redirect(to: signedIn ? "/dashboard" : "/sign-in")
     }
 
     @Sendable func signIn(_ request: Request, context: ServerRequestContext) async throws -> Response {
@@ -70,15 +80,23 @@ struct WebPages: Sendable {
         var account: String
         var workouts: [WorkoutRow]
         var hasWorkouts: Bool
+        var filtered: Bool
+        var choices: [WorkoutFilter.Choice]
+        var from: String
+        var to: String
+        var problems: [String]
+        var zone: String
+        var zoneQuery: String
         var next: String?
     }
 
     @Sendable func workouts(_ request: Request, context: ServerRequestContext) async throws -> Response {
         guard let (account, caller) = try await signedIn(request, context) else { return Self.redirect(to: "/sign-in") }
-        var predicate = SamplePredicate.all
+        let filter = WorkoutFilter(request.uri.queryParameters, calendar: Self.calendar(request))
+        var predicate = filter.predicate
         if let cursor = request.uri.queryParameters.get("cursor") {
             guard let parsed = try? PageCursor(parsing: cursor) else { return try notFound(account: account.name) }
-            predicate = parsed.predicate
+            predicate = filter.isActive ? predicate && parsed.predicate : parsed.predicate
         }
         let limit = 50
         let found = try await caller.store.samples(matching: .workout, predicate: predicate, sort: [.startDate(ascending: false)], limit: limit + 1)
@@ -90,7 +108,11 @@ struct WebPages: Sendable {
                               pace: WebFormat.pace(seconds: workout.duration, metres: metres))
         }
         let cursor = PageCursor(after: workouts, more: found.count > limit, start: \.startDate, id: \.id)
-        return try render("workouts", ListPage(account: account.name, workouts: rows, hasWorkouts: !rows.isEmpty, next: cursor?.text))
+        let zoneQuery = Self.zoneQuery(request)
+        return try render("workouts", ListPage(account: account.name, workouts: rows, hasWorkouts: !rows.isEmpty, filtered: filter.isActive,
+                                               choices: filter.choices, from: filter.from, to: filter.to, problems: filter.problems,
+                                               zone: Self.zoneName(request), zoneQuery: zoneQuery,
+                                               next: cursor.map { zoneQuery + filter.query + "cursor=" + $0.text }))
     }
 
     /// One kilometre split on the workout page.
@@ -169,7 +191,7 @@ struct WebPages: Sendable {
     }
 
     /// The signed-in account and its session's view of the store, or `nil` without a valid session.
-    private func signedIn(_ request: Request, _ context: ServerRequestContext) async throws -> (Account, Gate.TokenCaller)? {
+    func signedIn(_ request: Request, _ context: ServerRequestContext) async throws -> (Account, Gate.TokenCaller)? {
         guard request.cookies[Gate.sessionCookie] != nil else { return nil }
         do {
             let caller = try await gate.caller(request, context)
@@ -180,14 +202,14 @@ struct WebPages: Sendable {
         }
     }
 
-    private func notFound(account: String) throws -> Response {
+    func notFound(account: String) throws -> Response {
         var response = try render("not-found", Page(title: "Not found", account: account))
         response.status = .notFound
         return response
     }
 
     /// A template rendered as an HTML response, with the pages' content security policy.
-    private func render(_ template: String, _ content: Any) throws -> Response {
+    func render(_ template: String, _ content: Any) throws -> Response {
         guard let html = templates.render(content, withTemplate: template) else {
             throw ServerError(.internalServerError, code: "server.internal", message: "The page \(template) cannot be rendered.")
         }
@@ -203,7 +225,7 @@ struct WebPages: Sendable {
             + "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
     }
 
-    private static func redirect(to path: String) -> Response {
+    static func redirect(to path: String) -> Response {
         Response(status: .seeOther, headers: [.location: path])
     }
 

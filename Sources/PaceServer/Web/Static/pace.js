@@ -1,4 +1,5 @@
-// Pace's pages: dates in the reader's time zone, the sign-in form, the route map and the chart.
+// Pace's pages: dates in the reader's time zone, the sign-in form, the route map and the chart,
+// the heatmap of all routes and the history pages' charts (their data in data- attributes).
 // Each part runs only where its element is on the page; figures are rendered by the server.
 'use strict';
 
@@ -81,6 +82,68 @@ async function seriesChart(canvas) {
   canvas.dataset.drawn = String(pace.length + heartRate.length);
 }
 
+// Google's encoded polyline (1e-5 degrees) as [latitude, longitude] pairs.
+function decodePolyline(text) {
+  const points = [];
+  let index = 0, latitude = 0, longitude = 0;
+  const next = () => {
+    let result = 0, shift = 0, byte;
+    do {
+      byte = text.charCodeAt(index++) - 63;
+      result |= (byte & 0x1f) << shift;
+      shift += 5;
+    } while (byte >= 0x20 && index < text.length);
+    return (result & 1) ? ~(result >> 1) : (result >> 1);
+  };
+  while (index < text.length) {
+    latitude += next();
+    longitude += next();
+    points.push([latitude / 1e5, longitude / 1e5]);
+  }
+  return points;
+}
+
+// The heatmap: every route of the page as a translucent line, where they overlap the colour deepens.
+function heatmap(element) {
+  const data = JSON.parse(element.dataset.routes);
+  const map = L.map(element, { maxZoom: Number(element.dataset.maxZoom) || 19, preferCanvas: false });
+  if (element.dataset.tiles) {
+    L.tileLayer(element.dataset.tiles, { maxZoom: Number(element.dataset.maxZoom) || 19, attribution: element.dataset.attribution }).addTo(map);
+  }
+  const group = L.featureGroup();
+  for (const line of data.lines) {
+    const points = decodePolyline(line);
+    if (points.length > 1) L.polyline(points, { color: '#c5221f', weight: 3, opacity: 0.35, interactive: false }).addTo(group);
+  }
+  group.addTo(map);
+  const bounds = group.getBounds();
+  if (bounds.isValid()) map.fitBounds(bounds, { padding: [16, 16] }); else map.setView([0, 0], 2);
+  element.dataset.drawn = String(group.getLayers().length);
+}
+
+// Colours of the sports' series, in order.
+const palette = ['#0b57d0', '#c5221f', '#137333', '#b06000', '#8430ce', '#007b83', '#5f6368'];
+
+// A chart from the canvas's data-chart: {labels, series: [{label, values}], unit}; bars or lines.
+function dataChart(canvas, type) {
+  const data = JSON.parse(canvas.dataset.chart);
+  const datasets = data.series.map((series, index) => ({
+    label: series.label, data: series.values, backgroundColor: palette[index % palette.length],
+    borderColor: palette[index % palette.length], pointRadius: type === 'line' ? 0 : undefined, borderWidth: type === 'line' ? 1.5 : 0,
+    spanGaps: true,
+  }));
+  new Chart(canvas, {
+    type,
+    data: { labels: data.labels, datasets },
+    options: {
+      animation: false,
+      interaction: { mode: 'index', intersect: false },
+      scales: { x: { stacked: type === 'bar' }, y: { stacked: type === 'bar', beginAtZero: type === 'bar', title: { display: true, text: data.unit } } },
+    },
+  });
+  canvas.dataset.drawn = String(datasets.reduce((sum, series) => sum + series.data.length, 0));
+}
+
 document.addEventListener('DOMContentLoaded', () => {
   localTimes();
   const form = document.getElementById('sign-in');
@@ -89,4 +152,11 @@ document.addEventListener('DOMContentLoaded', () => {
   if (map) routeMap(map).catch((failure) => { map.dataset.failed = String(failure); });
   const chart = document.getElementById('chart');
   if (chart) seriesChart(chart).catch((failure) => { chart.dataset.failed = String(failure); });
+  const heat = document.getElementById('heatmap');
+  if (heat) {
+    try { heatmap(heat); } catch (failure) { heat.dataset.failed = String(failure); }
+  }
+  for (const canvas of document.querySelectorAll('canvas[data-chart]')) {
+    try { dataChart(canvas, canvas.id === 'bar-chart' ? 'bar' : 'line'); } catch (failure) { canvas.dataset.failed = String(failure); }
+  }
 });
