@@ -8,6 +8,7 @@ import PaceStore
 import PaceTestSupport
 import PaceTrack
 import PaceAnalysis
+import PaceTransfer
 import Testing
 
 /// The account's pages: upload, tokens, settings and live recordings — each only for a signed-in
