@@ -78,7 +78,7 @@ import Testing
             #expect(wrong.page.contains(#"id="resting-heart-rate-problem""#))
             #expect(try await fixture.accounts.settings(of: alice.id) == .standard)
             let restingAboveMaximum = try await Self.postSettings(client, cookie, [
-                "csrf": csrf, "units": "metric", "timeZone": "UTC", "maximumHeartRate": "150", "restingHeartRate": "110",
+                "csrf": csrf, "units": "metric", "timeZone": "UTC", "maximumHeartRate": "110", "restingHeartRate": "115",
             ])
             #expect(restingAboveMaximum.status == .badRequest)
 
