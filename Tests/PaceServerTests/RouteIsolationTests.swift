@@ -19,7 +19,8 @@ import Testing
                                        "GET /assets/chart.js/:file"]
     /// Pages, read with the browser session's cookie: without one they send the reader to the sign-in page.
     static let pages: Set<String> = ["GET /", "GET /workouts", "GET /workouts/:id", "GET /workouts/calendar", "GET /dashboard",
-                                     "GET /statistics", "GET /records", "GET /trends", "GET /heatmap"]
+                                     "GET /statistics", "GET /records", "GET /trends", "GET /heatmap", "GET /upload", "GET /tokens",
+                                     "GET /settings", "POST /settings", "GET /live", "GET /live/:id"]
 
     @Test(arguments: ServerFixture.Backend.allCases) func everyRouteKeepsAccountsApart(_ backend: ServerFixture.Backend) async throws {
         let fixture = try await ServerFixture(backend)
@@ -55,7 +56,7 @@ import Testing
                 case ("uploads", "id"): (aliceUpload, true)
                 case ("samples", "type"), ("statistics", "type"): (QuantityTypeIdentifier.heartRate.rawValue, false)
                 case ("samples", "id"): (heartRate.id.uuidString, true)
-                case ("live", "session"): (aliceLive.uuidString, true)
+                case ("live", "session"), ("live", "id"): (aliceLive.uuidString, true)
                 case ("static", "file"): ("pace.js", false)
                 case ("leaflet", "file"): ("leaflet.js", false)
                 case ("images", "file"): ("layers.png", false)

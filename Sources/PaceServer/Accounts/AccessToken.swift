@@ -24,6 +24,8 @@ public struct AccessToken: Hashable, Sendable {
     public var kind: Kind
     /// When it stops working (browser sessions; device tokens do not expire).
     public var expiresAt: Date?
+    /// When it was last used (noted at most once a minute), if ever.
+    public var lastUsedAt: Date?
 
     /// Who holds a token.
     public enum Kind: String, Sendable {
@@ -36,7 +38,7 @@ public struct AccessToken: Hashable, Sendable {
 
     /// Creates a token value.
     public init(id: UUID, account: UUID, name: String, read: Set<HealthObjectType>, share: Set<HealthObjectType>,
-                createdAt: Date, revokedAt: Date? = nil, kind: Kind = .device, expiresAt: Date? = nil) {
+                createdAt: Date, revokedAt: Date? = nil, kind: Kind = .device, expiresAt: Date? = nil, lastUsedAt: Date? = nil) {
         self.id = id
         self.account = account
         self.name = name
@@ -46,6 +48,7 @@ public struct AccessToken: Hashable, Sendable {
         self.revokedAt = revokedAt
         self.kind = kind
         self.expiresAt = expiresAt
+        self.lastUsedAt = lastUsedAt
     }
 
     /// The client name the token acts as in its account's store: its permissions are recorded

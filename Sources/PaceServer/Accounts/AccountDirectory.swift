@@ -117,6 +117,11 @@ public struct AccountDirectory: Sendable {
         migrator.registerMigration("v6-sync-reply-deletions") { db in
             try db.execute(sql: "ALTER TABLE syncReply ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0")
         }
+        migrator.registerMigration("v7-account-settings") { db in try db.execute(sql: AccountSettings.schema) }
+        // An upload's job names the workouts it imported, so the upload page can link them.
+        migrator.registerMigration("v8-upload-job-workouts") { db in
+            try db.execute(sql: "ALTER TABLE uploadJob ADD COLUMN workouts TEXT NOT NULL DEFAULT '[]'")
+        }
         return migrator
     }
 
@@ -255,7 +260,8 @@ public struct AccountDirectory: Sendable {
                     createdAt: Date(timeIntervalSince1970: row["createdAt"]),
                     revokedAt: (row["revokedAt"] as Double?).map { Date(timeIntervalSince1970: $0) },
                     kind: (row["kind"] as String?) == "browser" ? .browser : .device,
-                    expiresAt: (row["expiresAt"] as Double?).map { Date(timeIntervalSince1970: $0) })
+                    expiresAt: (row["expiresAt"] as Double?).map { Date(timeIntervalSince1970: $0) },
+                    lastUsedAt: (row["lastUsedAt"] as Double?).map { Date(timeIntervalSince1970: $0) })
     }
 
     static func audit(_ db: Database, account: UUID?, kind: String, detail: String) throws {

@@ -22,6 +22,8 @@ struct UploadJob: ResponseEncodable, Codable, Sendable {
     var duplicates: Int
     /// What could not be imported, and why.
     var problems: [String]
+    /// The workouts imported, for the upload page's link (empty before the import ends).
+    var workouts: [UUID]
     var createdAt: Date
     var finishedAt: Date?
 
@@ -33,6 +35,7 @@ struct UploadJob: ResponseEncodable, Codable, Sendable {
         imported = row["imported"]
         duplicates = row["duplicates"]
         problems = (try? JSONDecoder().decode([String].self, from: Data((row["problems"] as String).utf8))) ?? []
+        workouts = (try? JSONDecoder().decode([UUID].self, from: Data(((row["workouts"] as String?) ?? "[]").utf8))) ?? []
         createdAt = Date(timeIntervalSince1970: row["createdAt"])
         finishedAt = (row["finishedAt"] as Double?).map { Date(timeIntervalSince1970: $0) }
     }

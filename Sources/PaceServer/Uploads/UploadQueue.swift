@@ -73,12 +73,14 @@ actor UploadQueue {
         let path = file(of: job.id, format: job.format).path
         var status = "done"
         var imported = 0, duplicates = 0
+        var workouts: [UUID] = []
         var problems: [String] = []
         do {
             let store = try await stores.store(for: job.account)
             let outcome = await ImportRunner(store: store).run(ImportInput.classify([path]))
             imported = outcome.imported.count + (outcome.appleHealth ?? []).reduce(0) { $0 + $1.report.workoutsImported }
             duplicates = outcome.skippedAsDuplicate
+            workouts = outcome.imported
             problems = outcome.rejected.map { $0.message } + (outcome.appleHealth ?? []).compactMap(\.error) + outcome.warnings
             let appleHealthRead = (outcome.appleHealth ?? []).contains { $0.error == nil && $0.report.itemsRead > 0 }
             if imported == 0 && duplicates == 0 && !appleHealthRead {
@@ -96,10 +98,11 @@ actor UploadQueue {
             $0.replacingOccurrences(of: path, with: "upload." + job.format).replacingOccurrences(of: folder, with: "uploads")
         }
         let encoded = String(decoding: (try? JSONEncoder().encode(problems)) ?? Data("[]".utf8), as: UTF8.self)
+        let identifiers = String(decoding: (try? JSONEncoder().encode(workouts)) ?? Data("[]".utf8), as: UTF8.self)
         _ = try? await directory.pool.write { [status, imported, duplicates] db in
             try db.execute(sql: """
-                UPDATE uploadJob SET status = ?, imported = ?, duplicates = ?, problems = ?, finishedAt = ? WHERE id = ?
-                """, arguments: [status, imported, duplicates, encoded, Date().timeIntervalSince1970, job.id.uuidString])
+                UPDATE uploadJob SET status = ?, imported = ?, duplicates = ?, problems = ?, workouts = ?, finishedAt = ? WHERE id = ?
+                """, arguments: [status, imported, duplicates, encoded, identifiers, Date().timeIntervalSince1970, job.id.uuidString])
         }
         logger.info("Upload imported", metadata: ["job": "\(job.id)", "status": "\(status)", "imported": "\(imported)"])
     }

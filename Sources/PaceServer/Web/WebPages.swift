@@ -50,7 +50,7 @@ struct WebPages: Sendable {
             ServerRoutes.Route(method: .get, path: "/records") { try await records($0, context: $1) },
             ServerRoutes.Route(method: .get, path: "/trends") { try await trends($0, context: $1) },
             ServerRoutes.Route(method: .get, path: "/heatmap") { try await heatmap($0, context: $1) },
-        ] + assets.routes
+        ] + accountRoutes + assets.routes
     }
 
     // MARK: Pages
@@ -68,6 +68,8 @@ struct WebPages: Sendable {
     struct WorkoutRow {
         var id: String
         var start: String
+        /// The start in the reader's time zone.
+        var startText: String
         var activity: String
         var distance: String
         var duration: String
@@ -99,13 +101,16 @@ struct WebPages: Sendable {
             predicate = filter.isActive ? predicate && parsed.predicate : parsed.predicate
         }
         let limit = 50
+        let settings = try await gate.directory.settings(of: account.id)
+        let units = settings.units
         let found = try await caller.store.samples(matching: .workout, predicate: predicate, sort: [.startDate(ascending: false)], limit: limit + 1)
         let workouts = found.prefix(limit).compactMap { object -> Workout? in if case .workout(let workout) = object { workout } else { nil } }
         let rows = workouts.map { workout in
             let metres = try? workout.totalDistance?.doubleValue(for: .meter)
-            return WorkoutRow(id: workout.id.uuidString, start: WebFormat.instant(workout.startDate), activity: Self.name(workout.activityType),
-                              distance: WebFormat.distance(metres), duration: WebFormat.duration(workout.duration),
-                              pace: WebFormat.pace(seconds: workout.duration, metres: metres))
+            return WorkoutRow(id: workout.id.uuidString, start: WebFormat.instant(workout.startDate),
+                              startText: WebFormat.date(workout.startDate, in: settings.zone), activity: Self.name(workout.activityType),
+                              distance: WebFormat.distance(metres, units: units), duration: WebFormat.duration(workout.duration),
+                              pace: WebFormat.pace(seconds: workout.duration, metres: metres, units: units))
         }
         let cursor = PageCursor(after: workouts, more: found.count > limit, start: \.startDate, id: \.id)
         let zoneQuery = Self.zoneQuery(request)
@@ -115,7 +120,7 @@ struct WebPages: Sendable {
                                                next: cursor.map { zoneQuery + filter.query + "cursor=" + $0.text }))
     }
 
-    /// One kilometre split on the workout page.
+    /// One kilometre (or mile) split on the workout page.
     struct SplitRow {
         var number: Int
         var distance: String
@@ -131,6 +136,8 @@ struct WebPages: Sendable {
         var chart = true
         var activity: String
         var start: String
+        /// The start in the reader's time zone.
+        var startText: String
         var distance: String
         var elapsed: String
         var moving: String
@@ -139,9 +146,16 @@ struct WebPages: Sendable {
         var elevationGain: String?
         var route: String?
         var series: String
+        /// `metric` or `imperial`, for the chart's pace axis.
+        var units: String
         var tiles: Tiles
         var splits: [SplitRow]
         var hasSplits: Bool
+        /// `Km` or `Mi`: what a split is.
+        var splitUnit: String
+        /// Time in each heart-rate zone, from the account's heart rates.
+        var zones: [ZoneRow]
+        var hasZones: Bool
     }
 
     /// The map tiles, as the page's script reads them.
@@ -157,28 +171,36 @@ struct WebPages: Sendable {
               case .workout(let workout)? = try await caller.store.object(id: id) else {
             return try notFound(account: account.name)
         }
-        let analysed = try await analyses.answer(try await caller.answerKey(workout: workout.id)) {
+        let settings = try await gate.directory.settings(of: account.id)
+        let units = settings.units
+        let zones = settings.heartRateZones
+        // The account's zones are part of the analysis, so they are part of its key.
+        let analysed = try await analyses.answer(try await caller.answerKey(workout: workout.id, variant: zones.hashValue)) {
             let routes = try await caller.store.routes(forWorkout: workout.id)
-            return Analysed(analysis: WorkoutAnalysis(workout: workout, routes: routes, series: try await WorkoutSeries(store: caller.store, workout: workout)),
+            let series = try await WorkoutSeries(store: caller.store, workout: workout)
+            return Analysed(analysis: WorkoutAnalysis(workout: workout, routes: routes, series: series, options: .init(zones: zones)),
                             routes: routes.map(\.id))
         }
         let analysis = analysed.analysis, routes = analysed.routes
         let moving = analysis.movingTime ?? analysis.duration
-        let splits = analysis.kilometerSplits.map { split in
-            SplitRow(number: split.index + 1, distance: WebFormat.distance(split.distance), moving: WebFormat.duration(split.movingDuration),
-                     pace: WebFormat.pace(seconds: split.movingDuration, metres: split.distance))
+        let splits = (units == .imperial ? analysis.mileSplits : analysis.kilometerSplits).map { split in
+            SplitRow(number: split.index + 1, distance: WebFormat.distance(split.distance, units: units), moving: WebFormat.duration(split.movingDuration),
+                     pace: WebFormat.pace(seconds: split.movingDuration, metres: split.distance, units: units))
         }
+        let zoneRows = analysis.heartRateZones.map(Self.zoneRows) ?? []
         let activity = Self.name(workout.activityType)
         let page = WorkoutPage(
             title: activity, account: account.name, map: !routes.isEmpty, activity: activity, start: WebFormat.instant(workout.startDate),
-            distance: WebFormat.distance(analysis.distance), elapsed: WebFormat.duration(analysis.elapsedTime),
-            moving: WebFormat.duration(moving), pace: WebFormat.pace(seconds: moving, metres: analysis.distance),
+            startText: WebFormat.date(workout.startDate, in: settings.zone),
+            distance: WebFormat.distance(analysis.distance, units: units), elapsed: WebFormat.duration(analysis.elapsedTime),
+            moving: WebFormat.duration(moving), pace: WebFormat.pace(seconds: moving, metres: analysis.distance, units: units),
             heartRate: analysis.heartRate.map { String(format: "%.0f bpm", $0.average) },
-            elevationGain: analysis.elevationGain.map { String(format: "%.0f m", $0) },
+            elevationGain: analysis.elevationGain.map { WebFormat.elevation($0, units: units) },
             route: routes.first.map { "/api/v1/workouts/\(workout.id.uuidString)/routes/\($0.uuidString)/polyline" },
             series: "/api/v1/workouts/\(workout.id.uuidString)/series?points=500",
+            units: units.rawValue,
             tiles: Tiles(url: configuration.tileURL, attribution: configuration.tileAttribution, maxZoom: configuration.tileMaximumZoom),
-            splits: splits, hasSplits: !splits.isEmpty)
+            splits: splits, hasSplits: !splits.isEmpty, splitUnit: units == .imperial ? "Mile" : "Km", zones: zoneRows, hasZones: !zoneRows.isEmpty)
         return try render("workout", page)
     }
 

@@ -1,10 +1,11 @@
-// Pace's pages: dates in the reader's time zone, the sign-in form, the route map and the chart,
-// the heatmap of all routes and the history pages' charts (their data in data- attributes).
+// Pace's pages: dates in the reader's time zone (unless the server wrote them in the account's), the
+// sign-in form, the route map and the chart, the heatmap of all routes and the history pages' charts
+// (their data in data- attributes).
 // Each part runs only where its element is on the page; figures are rendered by the server.
 'use strict';
 
 function localTimes() {
-  for (const element of document.querySelectorAll('time[datetime]')) {
+  for (const element of document.querySelectorAll('time[datetime]:not([data-zone])')) {
     const date = new Date(element.getAttribute('datetime'));
     if (!isNaN(date)) element.textContent = date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   }
@@ -57,12 +58,15 @@ async function seriesChart(canvas) {
   const response = await fetch(canvas.dataset.series);
   if (!response.ok) throw new Error('series ' + response.status);
   const series = await response.json();
+  // Kilometres and min/km, or miles and min/mi (the account's units).
+  const imperial = canvas.dataset.units === 'imperial';
+  const unit = imperial ? 1609.344 : 1000, name = imperial ? 'mi' : 'km';
   const withDistance = series.points.filter((point) => point.distance != null);
   const pace = withDistance.filter((point) => point.pace != null && point.pace < 1800)
-    .map((point) => ({ x: point.distance / 1000, y: point.pace / 60 }));
+    .map((point) => ({ x: point.distance / unit, y: point.pace * unit / 60000 }));
   const heartRate = withDistance.filter((point) => point.heartRate != null)
-    .map((point) => ({ x: point.distance / 1000, y: point.heartRate }));
-  const datasets = [{ label: 'Pace (min/km)', data: pace, borderColor: '#0b57d0', yAxisID: 'pace', pointRadius: 0, borderWidth: 1.5 }];
+    .map((point) => ({ x: point.distance / unit, y: point.heartRate }));
+  const datasets = [{ label: 'Pace (min/' + name + ')', data: pace, borderColor: '#0b57d0', yAxisID: 'pace', pointRadius: 0, borderWidth: 1.5 }];
   if (heartRate.length > 0) {
     datasets.push({ label: 'Heart rate (bpm)', data: heartRate, borderColor: '#a50e0e', yAxisID: 'heartRate', pointRadius: 0, borderWidth: 1.5 });
   }
@@ -73,8 +77,8 @@ async function seriesChart(canvas) {
       animation: false, parsing: false, normalized: true,
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
       scales: {
-        x: { type: 'linear', title: { display: true, text: 'Distance (km)' } },
-        pace: { position: 'left', reverse: true, title: { display: true, text: 'min/km' }, ticks: { callback: minutesAndSeconds } },
+        x: { type: 'linear', title: { display: true, text: 'Distance (' + name + ')' } },
+        pace: { position: 'left', reverse: true, title: { display: true, text: 'min/' + name }, ticks: { callback: minutesAndSeconds } },
         heartRate: { position: 'right', display: heartRate.length > 0, grid: { drawOnChartArea: false }, title: { display: true, text: 'bpm' } },
       },
     },
