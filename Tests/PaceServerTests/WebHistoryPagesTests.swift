@@ -137,6 +137,13 @@ import Testing
             #expect(november[ridesDay.upperBound...].prefix(300).contains(cycling))
             let (_, december) = try await Self.page(client, "/workouts/calendar?month=2026-12", cookie)
             #expect(december.contains("month=2027-01") && december.contains("month=2026-11"), "the year turns")
+            // Without `tz`, days are the account's: its settings name Paris, so the late run is November's.
+            try await fixture.accounts.saveSettings(AccountSettings(timeZone: "Europe/Paris"), of: alice.id)
+            #expect(try await shows("/workouts/calendar?month=2026-11") == [true, true], "the account's zone by default")
+            #expect(try await shows("/workouts?from=2026-11-01&to=2026-11-30") == [true, true])
+            #expect(try await shows("/workouts/calendar?month=2026-11&tz=UTC") == [false, true], "tz still overrides it")
+            let (_, paris) = try await Self.page(client, "/dashboard", cookie)
+            #expect(paris.contains("Days and weeks in Europe/Paris."), "the page names the zone it used")
             for bad in ["2026-13", "26-11", "2026-1", "november"] {
                 let (status, _) = try await Self.page(client, "/workouts/calendar?month=\(bad)", cookie)
                 #expect(status == .notFound, "\(bad): \(status)")

@@ -42,7 +42,8 @@ extension WebPages {
 
     @Sendable func dashboard(_ request: Request, context: ServerRequestContext) async throws -> Response {
         guard let (account, caller) = try await signedIn(request, context) else { return Self.redirect(to: "/sign-in") }
-        let calendar = Self.calendar(request), now = Date()
+        let zone = try await readerZone(request, account: account)
+        let calendar = zone.calendar, now = Date()
         let digests = try await digests(caller)
         let week = calendar.interval(of: .week, containing: now)
         let thisWeek = digests.filter { week.start <= $0.startDate && $0.startDate < week.end }
@@ -51,7 +52,7 @@ extension WebPages {
         let today = calendar.dateComponents([.year, .month, .day], from: now)
         let rings = try await caller.store.activitySummaries(from: today, through: today).first.map(Self.rings) ?? []
         let page = DashboardPage(
-            account: account.name, zone: Self.zoneName(request), zoneQuery: Self.zoneQuery(request),
+            account: account.name, zone: zone.name, zoneQuery: zone.query,
             weekStart: WebFormat.day(week.start, calendar: calendar), weekTotals: totals.map { Self.row($0) }, hasWeek: !totals.isEmpty,
             weekDistance: WebFormat.distance(totals.reduce(0) { $0 + $1.distance }),
             recent: digests.prefix(Self.dashboardRecent).map { Self.linked($0, calendar: calendar) }, hasRecent: !digests.isEmpty,

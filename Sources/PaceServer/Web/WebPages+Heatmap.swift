@@ -49,7 +49,8 @@ extension WebPages {
 
     @Sendable func heatmap(_ request: Request, context: ServerRequestContext) async throws -> Response {
         guard let (account, caller) = try await signedIn(request, context) else { return Self.redirect(to: "/sign-in") }
-        let calendar = Self.calendar(request)
+        let zone = try await readerZone(request, account: account)
+        let calendar = zone.calendar
         let number = request.uri.queryParameters.get("page").map { Int($0) } ?? 1
         guard let number, number >= 1 else { return try notFound(account: account.name) }
         let digests = try await digests(caller)
@@ -70,7 +71,7 @@ extension WebPages {
         }
         let drawn = Set(lines.map(\.workout))
         let page = HeatmapPage(
-            account: account.name, zone: Self.zoneName(request), zoneQuery: Self.zoneQuery(request), hasLines: !lines.isEmpty,
+            account: account.name, zone: zone.name, zoneQuery: zone.query, hasLines: !lines.isEmpty,
             count: lines.count, first: offset + 1, last: offset + shown.count, total: digests.count,
             data: WebFormat.json(HeatmapData(lines: lines.map(\.line))),
             tiles: Tiles(url: configuration.tileURL, attribution: configuration.tileAttribution, maxZoom: configuration.tileMaximumZoom),

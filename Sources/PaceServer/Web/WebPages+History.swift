@@ -11,26 +11,29 @@ extension WebPages {
     /// The identifier the digests of all workouts are cached under (no workout has it).
     static let everyWorkout = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
-    /// The reader's time zone: the `tz` query parameter's (an IANA name such as `Europe/Berlin`)
-    /// when it names one, else UTC. The server keeps no time zone per account yet.
-    static func timeZone(_ request: Request) -> TimeZone {
-        request.uri.queryParameters.get("tz").flatMap { TimeZone(identifier: $0) } ?? TimeZone(identifier: "UTC") ?? .gmt
+    /// The reader's time zone and calendar for one page: the `tz` query parameter's zone (an IANA
+    /// name such as `Europe/Berlin`) when it names one, else the account's (its settings; UTC until
+    /// set), weeks from Monday (``Foundation/Calendar/history(timeZone:firstWeekday:)``).
+    struct ReaderZone {
+        /// The zone days are counted in.
+        var timeZone: TimeZone
+        /// The zone's name as the pages show it.
+        var name: String
+        /// `tz=Europe/Berlin&` to carry a zone given in the query into a link's query; empty when
+        /// the zone is the account's own.
+        var query: String
+        /// The calendar of the history pages in this zone.
+        var calendar: Calendar { Calendar.history(timeZone: timeZone) }
     }
 
-    /// The reader's calendar: their time zone, weeks from Monday (``Foundation/Calendar/history(timeZone:firstWeekday:)``).
-    static func calendar(_ request: Request) -> Calendar {
-        Calendar.history(timeZone: timeZone(request))
-    }
-
-    /// `tz=Europe/Berlin&` to carry the reader's time zone into a link's query, or empty for UTC.
-    static func zoneQuery(_ request: Request) -> String {
-        guard let name = request.uri.queryParameters.get("tz"), TimeZone(identifier: name) != nil else { return "" }
-        return "tz=" + (name.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "/_-+"))) ?? name) + "&"
-    }
-
-    /// The reader's time zone as the pages name it.
-    static func zoneName(_ request: Request) -> String {
-        request.uri.queryParameters.get("tz").flatMap { TimeZone(identifier: $0) }?.identifier ?? "UTC"
+    /// The zone a page counts days in: ``ReaderZone``.
+    func readerZone(_ request: Request, account: Account) async throws -> ReaderZone {
+        if let name = request.uri.queryParameters.get("tz"), let zone = TimeZone(identifier: name) {
+            let encoded = name.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "/_-+"))) ?? name
+            return ReaderZone(timeZone: zone, name: zone.identifier, query: "tz=" + encoded + "&")
+        }
+        let settings = try await gate.directory.settings(of: account.id)
+        return ReaderZone(timeZone: settings.zone, name: settings.timeZone, query: "")
     }
 
     /// Every workout the session may read, newest first, each digested with its analysis (moving

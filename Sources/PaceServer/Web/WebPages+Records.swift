@@ -25,7 +25,8 @@ extension WebPages {
 
     @Sendable func records(_ request: Request, context: ServerRequestContext) async throws -> Response {
         guard let (account, caller) = try await signedIn(request, context) else { return Self.redirect(to: "/sign-in") }
-        let calendar = Self.calendar(request)
+        let zone = try await readerZone(request, account: account)
+        let calendar = zone.calendar
         let digests = try await digests(caller)
         let records = PersonalRecord.records(in: digests)
         let longest = Dictionary(Self.longest(digests).map { ($0.activityType, $0) }, uniquingKeysWith: { first, _ in first })
@@ -41,7 +42,7 @@ extension WebPages {
             }
             return RecordGroup(key: sport.name, activity: Self.name(sport), records: rows)
         }
-        return try render("records", RecordsPage(account: account.name, zone: Self.zoneName(request), groups: groups, hasGroups: !groups.isEmpty))
+        return try render("records", RecordsPage(account: account.name, zone: zone.name, groups: groups, hasGroups: !groups.isEmpty))
     }
 
     /// Per activity with any distance, by name, its longest workout; of equal distances the earliest.

@@ -51,7 +51,8 @@ extension WebPages {
 
     @Sendable func statistics(_ request: Request, context: ServerRequestContext) async throws -> Response {
         guard let (account, caller) = try await signedIn(request, context) else { return Self.redirect(to: "/sign-in") }
-        let calendar = Self.calendar(request)
+        let zone = try await readerZone(request, account: account)
+        let calendar = zone.calendar
         let asked = request.uri.queryParameters.get("period") ?? "week"
         guard let choice = Self.statisticsPeriods.first(where: { $0.value == asked }) else { return try notFound(account: account.name) }
         let digests = try await digests(caller)
@@ -79,7 +80,7 @@ extension WebPages {
         }, unit: "km")
         let rows = totals.reversed().map { StatisticsRow(period: label($0.interval.start), total: Self.row($0)) }
         return try render("statistics", StatisticsPage(
-            account: account.name, zone: Self.zoneName(request), periodName: choice.name.lowercased(),
+            account: account.name, zone: zone.name, periodName: choice.name.lowercased(),
             choices: Self.statisticsPeriods.map { PeriodChoice(value: $0.value, name: $0.name, selected: $0.value == choice.value) },
             rows: rows, hasRows: !rows.isEmpty, data: WebFormat.json(chart)))
     }

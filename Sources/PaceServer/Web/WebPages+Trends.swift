@@ -58,7 +58,8 @@ extension WebPages {
 
     @Sendable func trends(_ request: Request, context: ServerRequestContext) async throws -> Response {
         guard let (account, caller) = try await signedIn(request, context) else { return Self.redirect(to: "/sign-in") }
-        let calendar = Self.calendar(request)
+        let zone = try await readerZone(request, account: account)
+        let calendar = zone.calendar
         let periods: [(value: String, name: String, period: HistoryPeriod)] = [("day", "Day", .day), ("week", "Week", .week), ("month", "Month", .month)]
         let asked = request.uri.queryParameters.get("period") ?? "week"
         guard let choice = periods.first(where: { $0.value == asked }) else { return try notFound(account: account.name) }
@@ -93,7 +94,7 @@ extension WebPages {
             metrics.append(Self.section(trend, calendar: calendar))
         }
         return try render("trends", TrendsPage(
-            account: account.name, zone: Self.zoneName(request), from: WebFormat.day(start, calendar: calendar), periodName: choice.name.lowercased(),
+            account: account.name, zone: zone.name, from: WebFormat.day(start, calendar: calendar), periodName: choice.name.lowercased(),
             choices: periods.map { PeriodChoice(value: $0.value, name: $0.name, selected: $0.value == choice.value) },
             hasLoad: hasLoad, acute: last.map { String(format: "%.1f", $0.acute) } ?? "—",
             chronic: last.map { String(format: "%.1f", $0.chronic) } ?? "—",

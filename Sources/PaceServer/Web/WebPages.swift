@@ -94,7 +94,8 @@ struct WebPages: Sendable {
 
     @Sendable func workouts(_ request: Request, context: ServerRequestContext) async throws -> Response {
         guard let (account, caller) = try await signedIn(request, context) else { return Self.redirect(to: "/sign-in") }
-        let filter = WorkoutFilter(request.uri.queryParameters, calendar: Self.calendar(request))
+        let zone = try await readerZone(request, account: account)
+        let filter = WorkoutFilter(request.uri.queryParameters, calendar: zone.calendar)
         var predicate = filter.predicate
         if let cursor = request.uri.queryParameters.get("cursor") {
             guard let parsed = try? PageCursor(parsing: cursor) else { return try notFound(account: account.name) }
@@ -108,15 +109,15 @@ struct WebPages: Sendable {
         let rows = workouts.map { workout in
             let metres = try? workout.totalDistance?.doubleValue(for: .meter)
             return WorkoutRow(id: workout.id.uuidString, start: WebFormat.instant(workout.startDate),
-                              startText: WebFormat.date(workout.startDate, in: settings.zone), activity: Self.name(workout.activityType),
+                              startText: WebFormat.date(workout.startDate, in: zone.timeZone), activity: Self.name(workout.activityType),
                               distance: WebFormat.distance(metres, units: units), duration: WebFormat.duration(workout.duration),
                               pace: WebFormat.pace(seconds: workout.duration, metres: metres, units: units))
         }
         let cursor = PageCursor(after: workouts, more: found.count > limit, start: \.startDate, id: \.id)
-        let zoneQuery = Self.zoneQuery(request)
+        let zoneQuery = zone.query
         return try render("workouts", ListPage(account: account.name, workouts: rows, hasWorkouts: !rows.isEmpty, filtered: filter.isActive,
                                                choices: filter.choices, from: filter.from, to: filter.to, problems: filter.problems,
-                                               zone: Self.zoneName(request), zoneQuery: zoneQuery,
+                                               zone: zone.name, zoneQuery: zoneQuery,
                                                next: cursor.map { zoneQuery + filter.query + "cursor=" + $0.text }))
     }
 
