@@ -22,13 +22,9 @@ import Testing
 
         let root = WebBrowserTests.root
         let gpx = root.appendingPathComponent("Tests/PaceFormatsTests/Fixtures/gpx/applewatch-run-3seg-hr-cad.gpx").path
-        let screenshots = root.appendingPathComponent(".build/screenshots")
-        try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
-        let script = root.appendingPathComponent("Tests/PaceCLITests/Browser/account_pages.py").path
-        let result = try await ThreadBridge.run { () throws(any Error) -> (Int32, String) in
-            try WebBrowserTests.python([script, server.origin, PaceServeProcess.administrator, PaceServeProcess.password, gpx,
-                                        publisher, screenshots.path])
-        }
+        let screenshots = try WebBrowserTests.screenshots()
+        let result = try await WebBrowserTests.script("account_pages.py", [server.origin, PaceServeProcess.administrator, PaceServeProcess.password,
+                                                                           gpx, publisher, screenshots.path])
         #expect(result.0 == 0, "\(result.1)")
         #expect(FileManager.default.fileExists(atPath: screenshots.appendingPathComponent("live.png").path))
 

@@ -25,24 +25,38 @@ import Testing
         let token = try await server.token(read: types, share: types)
 
         // A 40-minute run, uploaded and imported.
-        let (status, job) = try await server.request("POST", "/uploads?format=gpx", token: token, body: ServerKillTests.gpx(points: 2400))
+        let (id, metres) = try await Self.upload(ServerKillTests.gpx(points: 2400), to: server, token: token)
+        let screenshots = try Self.screenshots()
+        let result = try await Self.script("web_pages.py", [server.origin, PaceServeProcess.administrator, PaceServeProcess.password, id,
+                                                            String(format: "%.2f km", metres / 1000), screenshots.path])
+        #expect(result.0 == 0, "\(result.1)")
+        #expect(FileManager.default.fileExists(atPath: screenshots.appendingPathComponent("workout.png").path))
+    }
+
+    /// Uploads a GPX file through the API, waits for its import and returns the listed newest
+    /// workout's UUID and distance (metres).
+    static func upload(_ gpx: Data, to server: PaceServeProcess, token: String) async throws -> (id: String, metres: Double) {
+        let (status, job) = try await server.request("POST", "/uploads?format=gpx", token: token, body: gpx)
         #expect(status == 202)
         let done = try await server.finished(try #require(job["id"] as? String), token: token)
         #expect(done["status"] as? String == "done", "\(done)")
         let (_, page) = try await server.request("GET", "/workouts", token: token)
         let listed = try #require((page["workouts"] as? [[String: Any]])?.first)
-        let id = try #require(listed["id"] as? String)
-        let metres = try #require(listed["totalDistance"] as? Double)
+        return (try #require(listed["id"] as? String), try #require(listed["totalDistance"] as? Double))
+    }
 
-        let screenshots = Self.root.appendingPathComponent(".build/screenshots")
-        try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
-        let script = Self.root.appendingPathComponent("Tests/PaceCLITests/Browser/web_pages.py").path
-        let result = try await ThreadBridge.run { () throws(any Error) -> (Int32, String) in
-            try Self.python([script, server.origin, PaceServeProcess.administrator, PaceServeProcess.password, id,
-                             String(format: "%.2f km", metres / 1000), screenshots.path])
-        }
-        #expect(result.0 == 0, "\(result.1)")
-        #expect(FileManager.default.fileExists(atPath: screenshots.appendingPathComponent("workout.png").path))
+    /// `.build/screenshots`, made when missing.
+    static func screenshots() throws -> URL {
+        let folder = root.appendingPathComponent(".build/screenshots")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Runs the browser script `name` (in Tests/PaceCLITests/Browser) on a thread of its own;
+    /// returns its status and everything it printed.
+    static func script(_ name: String, _ arguments: [String]) async throws -> (Int32, String) {
+        let script = root.appendingPathComponent("Tests/PaceCLITests/Browser/" + name).path
+        return try await ThreadBridge.run { () throws(any Error) -> (Int32, String) in try python([script] + arguments) }
     }
 
     /// Runs python3 with `arguments`; returns its status and everything it printed.

@@ -43,22 +43,10 @@ import Testing
         utc.minimumDaysInFirstWeek = 4
         let weekStart = try #require(utc.dateInterval(of: .weekOfYear, for: Date())).start
         let start = max(weekStart.addingTimeInterval(60), Date().addingTimeInterval(-3 * 3600 - 2400))
-        let (status, job) = try await server.request("POST", "/uploads?format=gpx", token: token, body: Self.gpx(start: start, points: 2400))
-        #expect(status == 202)
-        let done = try await server.finished(try #require(job["id"] as? String), token: token)
-        #expect(done["status"] as? String == "done", "\(done)")
-        let (_, page) = try await server.request("GET", "/workouts", token: token)
-        let listed = try #require((page["workouts"] as? [[String: Any]])?.first)
-        let id = try #require(listed["id"] as? String)
-        let metres = try #require(listed["totalDistance"] as? Double)
-
-        let screenshots = WebBrowserTests.root.appendingPathComponent(".build/screenshots")
-        try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
-        let script = WebBrowserTests.root.appendingPathComponent("Tests/PaceCLITests/Browser/history_pages.py").path
-        let result = try await ThreadBridge.run { () throws(any Error) -> (Int32, String) in
-            try WebBrowserTests.python([script, server.origin, PaceServeProcess.administrator, PaceServeProcess.password, id,
-                                        String(format: "%.2f km", metres / 1000), screenshots.path])
-        }
+        let (id, metres) = try await WebBrowserTests.upload(Self.gpx(start: start, points: 2400), to: server, token: token)
+        let screenshots = try WebBrowserTests.screenshots()
+        let result = try await WebBrowserTests.script("history_pages.py", [server.origin, PaceServeProcess.administrator, PaceServeProcess.password,
+                                                                           id, String(format: "%.2f km", metres / 1000), screenshots.path])
         #expect(result.0 == 0, "\(result.1)")
         #expect(FileManager.default.fileExists(atPath: screenshots.appendingPathComponent("dashboard.png").path))
     }

@@ -18,6 +18,8 @@ import uuid
 
 from playwright.sync_api import sync_playwright
 
+from pace_browser import open_page, sign_in
+
 
 def publish(base, token, session, sequence, first, count, end=False):
     """Sends batch `sequence` of `session`: `count` points a second apart from point `first`."""
@@ -42,19 +44,9 @@ def main():
     base, name, password, gpx, publish_token, screenshots = sys.argv[1:7]
     problems, seen = [], {}
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=os.environ.get("PACE_CHROMIUM", "/usr/bin/chromium"),
-            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-        page = browser.new_page(viewport={"width": 1200, "height": 1000})
-        page.on("console", lambda message: message.type == "error" and problems.append("console: " + message.text))
-        page.on("pageerror", lambda error: problems.append("exception: " + str(error)))
+        browser, page = open_page(playwright, problems)
 
-        page.goto(base + "/upload")
-        seen["anonymous"] = page.url
-        page.fill("#name", name)
-        page.fill("#password", password)
-        page.click("button[type=submit]")
-        page.wait_for_url("**/workouts", timeout=30_000)
+        seen["anonymous"] = sign_in(page, base, "/upload", name, password)
 
         # Upload: the file goes through the page, the job is followed, the workout linked.
         page.goto(base + "/upload")

@@ -11,24 +11,16 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
+from pace_browser import open_page, sign_in
+
 
 def main():
     base, name, password, workout, expected_distance, screenshots = sys.argv[1:7]
     problems, seen = [], {}
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=os.environ.get("PACE_CHROMIUM", "/usr/bin/chromium"),
-            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-        page = browser.new_page(viewport={"width": 1200, "height": 1000})
-        page.on("console", lambda message: message.type == "error" and problems.append("console: " + message.text))
-        page.on("pageerror", lambda error: problems.append("exception: " + str(error)))
+        browser, page = open_page(playwright, problems)
 
-        page.goto(base + "/workouts")
-        seen["anonymous"] = page.url
-        page.fill("#name", name)
-        page.fill("#password", password)
-        page.click("button[type=submit]")
-        page.wait_for_url("**/workouts", timeout=30_000)
+        seen["anonymous"] = sign_in(page, base, "/workouts", name, password)
         seen["links"] = page.eval_on_selector_all("a[href^='/workouts/']", "links => links.map(link => link.getAttribute('href'))")
         page.screenshot(path=os.path.join(screenshots, "workouts.png"), full_page=True)
 
