@@ -21,6 +21,17 @@ from playwright.sync_api import sync_playwright
 from pace_browser import open_page, sign_in
 
 
+def wait_until(condition, seconds=30):
+    """Polls `condition` from Python until it holds (at most `seconds`). Playwright's
+    wait_for_function evaluates its predicate from a string, which the pages' content security
+    policy (no 'unsafe-eval') refuses whenever its first check does not already pass."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still not true after {seconds} s")
+        time.sleep(0.1)
+
+
 def publish(base, token, session, sequence, first, count, end=False):
     """Sends batch `sequence` of `session`: `count` points a second apart from point `first`."""
     start = datetime.datetime(2026, 11, 26, 8, 0, 0, tzinfo=datetime.timezone.utc)
@@ -73,7 +84,7 @@ def main():
         row = page.locator("tr[data-token]", has_text="watch")
         seen["tokenRows"] = row.count()
         row.locator("button.revoke").click()
-        page.wait_for_function("row => row.querySelector('.state').textContent.trim() === 'Revoked'", arg=row.element_handle(), timeout=30_000)
+        wait_until(lambda: row.locator(".state").inner_text().strip() == "Revoked")
         page.goto(base + "/tokens")
         seen["revokedAfterReload"] = page.locator("tr[data-token]", has_text="watch").locator(".state").inner_text().strip()
         page.screenshot(path=os.path.join(screenshots, "tokens.png"), full_page=True)
@@ -94,11 +105,11 @@ def main():
         page.goto(base + "/live")
         seen["liveListed"] = page.query_selector(f"a[href='/live/{session}']") is not None
         page.goto(base + f"/live/{session}")
-        page.wait_for_function("document.getElementById('live-map').dataset.points >= 5", timeout=30_000)
+        wait_until(lambda: int(page.get_attribute("#live-map", "data-points") or 0) >= 5)
         for sequence in range(2, 6):
             publish(base, publish_token, session, sequence, (sequence - 1) * 5, 5)
             time.sleep(0.3)
-        page.wait_for_function("document.getElementById('live-map').dataset.points >= 25", timeout=30_000)
+        wait_until(lambda: int(page.get_attribute("#live-map", "data-points") or 0) >= 25)
         seen["livePoints"] = int(page.get_attribute("#live-map", "data-points"))
         seen["liveMarkers"] = page.eval_on_selector_all(".leaflet-overlay-pane path", "paths => paths.length")
         seen["liveElapsed"] = page.inner_text("#live-elapsed")
