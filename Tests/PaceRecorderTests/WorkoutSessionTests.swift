@@ -191,6 +191,42 @@ struct WorkoutSessionTests {
         #expect(abs(recorded.summary.distance - 267) < 12, "the gap is bridged; got \(recorded.summary.distance)")
     }
 
+    @Test("a GPS loss the source reports is one GPS gap, even when a reading after it is late enough to derive a loss too")
+    func reportedGPSLossIsOneGap() async throws {
+        let store = try HealthStore.inMemory()
+        let t0 = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        let clock = ManualSessionClock(t0)
+        let session = try await WorkoutSession.begin(configuration: WorkoutSessionConfiguration(activityType: .running),
+                                                     journal: RecordingJournal(store: store), clock: clock)
+        try await session.start()
+        func fix(_ second: Double) -> SensorReading {
+            let time = t0.addingTimeInterval(second)
+            return SensorReading(time: time, value: .location(RouteLocation(timestamp: time, latitude: 48.8584 + second * 1e-5,
+                                                                            longitude: 2.2945, altitude: 35, speed: 2.5, horizontalAccuracy: 4)))
+        }
+        func beat(_ second: Double) -> SensorReading {
+            SensorReading(time: t0.addingTimeInterval(second), value: .heartRate(HeartRateReading(beatsPerMinute: 120)))
+        }
+        for (second, reading) in [(1.0, fix(1)), (2, beat(2))] {
+            clock.set(t0.addingTimeInterval(second))
+            try await session.ingest(reading)
+        }
+        clock.set(t0.addingTimeInterval(3))
+        try await session.command(.gpsLost)
+        clock.set(t0.addingTimeInterval(5))
+        try await session.command(.gpsRegained)
+        // More than the 10 s loss timeout after the last fix, but only 7 s after the source's regain.
+        for (second, reading) in [(12.0, beat(12)), (13, fix(13)), (14, beat(14))] {
+            clock.set(t0.addingTimeInterval(second))
+            try await session.ingest(reading)
+        }
+        clock.set(t0.addingTimeInterval(20))
+        let recorded = try await session.finish()
+        let gaps = recorded.workout.events.filter { $0.metadata[SessionStateMachine.eventKindKey] == .string("gpsGap") }
+        #expect(gaps.count == 1, "\(gaps)")
+        #expect(gaps.first.map { abs($0.duration - 2) < 1e-6 } == true, "from the reported loss to the reported regain")
+    }
+
     @Test("readings outside Preparing/Active/Paused are refused; discard closes the journal without a workout")
     func refusesAndDiscards() async throws {
         let store = try HealthStore.inMemory()

@@ -449,6 +449,12 @@ public actor WorkoutSession {
         let effect = try trial.apply(command, at: time)
         process(timeline.release(through: time))
         try machine.apply(command, at: time)
+        if case .gpsRegained = command, let last = lastFixTime {
+            // The source says the GPS is back: the silence it reported is one gap, closed now, and
+            // the derived loss clock restarts here instead of marking the same silence again.
+            gpsLost = false
+            lastFixTime = max(last, time)
+        }
         if journaled {
             appendEvent(command, at: time)
             try await flushNow()

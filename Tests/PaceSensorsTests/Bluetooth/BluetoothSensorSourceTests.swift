@@ -72,7 +72,7 @@ private enum BLESeen: Equatable {
         let cancelled = ContinuousClock.now
         task.cancel()
         await task.value
-        #expect(ContinuousClock.now - cancelled < .seconds(3), "run must return promptly when cancelled")
+        #expect(ContinuousClock.now - cancelled < .seconds(20), "run must return on cancellation, not after D-Bus's 25 s call timeout or a reconnect")
 
         let battery = BLESeen.value(.battery(BatteryReading(level: 0.85, isCharging: false)))
         let expected: [BLESeen] = [

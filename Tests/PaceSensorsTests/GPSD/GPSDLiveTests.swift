@@ -32,7 +32,7 @@ struct GPSDLiveTests {
             events.contains { ($0.location?.timestamp).map { abs($0.timeIntervalSince(lastTime)) < 0.0005 } ?? false }
         }
         let stopping = await Self.cancel(task)
-        #expect(stopping < .seconds(3), "run must return promptly after cancellation")
+        #expect(stopping < .seconds(20), "run must return on cancellation, not after the 60 s read timeout")
         #expect(sawLastFix, "the last fix of the log never arrived; gpsfake said: \(fake.stderr)")
 
         // gpsd opens the pseudo-terminal only when the source sends WATCH, so the first sentences are
