@@ -61,6 +61,7 @@ import Testing
                 #expect(response.status == .ok)
                 #expect(page.contains(#"<input type="hidden" name="csrf" value="\#(csrf)">"#))
                 #expect(page.contains(#"value="metric" checked"#), "metric until the account chooses")
+                #expect(page.contains(#"value="server" checked"#), "the server's tiles until the account chooses")
                 #expect(response.headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true)
             }
 
@@ -71,28 +72,33 @@ import Testing
             // Problems are shown beside their fields, and nothing is stored.
             let wrong = try await Self.postSettings(client, cookie, [
                 "csrf": csrf, "units": "imperial", "timeZone": "Mars/Olympus_Mons", "maximumHeartRate": "fast", "restingHeartRate": "300",
+                "mapTiles": "satellite",
             ])
             #expect(wrong.status == .badRequest)
             #expect(wrong.page.contains(#"id="time-zone-problem""#) && wrong.page.contains("Mars/Olympus_Mons"))
             #expect(wrong.page.contains(#"id="maximum-heart-rate-problem""#))
             #expect(wrong.page.contains(#"id="resting-heart-rate-problem""#))
+            #expect(wrong.page.contains(#"id="map-tiles-problem""#))
             #expect(try await fixture.accounts.settings(of: alice.id) == .standard)
             let restingAboveMaximum = try await Self.postSettings(client, cookie, [
-                "csrf": csrf, "units": "metric", "timeZone": "UTC", "maximumHeartRate": "110", "restingHeartRate": "115",
+                "csrf": csrf, "units": "metric", "timeZone": "UTC", "maximumHeartRate": "110", "restingHeartRate": "115", "mapTiles": "server",
             ])
             #expect(restingAboveMaximum.status == .badRequest)
 
             let saved = try await Self.postSettings(client, cookie, [
                 "csrf": csrf, "units": "imperial", "timeZone": "America/New_York", "maximumHeartRate": "185", "restingHeartRate": "50",
+                "mapTiles": "none",
             ])
             #expect(saved.status == .seeOther && saved.location == "/settings?saved=1")
             let stored = try await fixture.accounts.settings(of: alice.id)
-            #expect(stored == AccountSettings(units: .imperial, timeZone: "America/New_York", maximumHeartRate: 185, restingHeartRate: 50))
+            #expect(stored == AccountSettings(units: .imperial, timeZone: "America/New_York", maximumHeartRate: 185, restingHeartRate: 50,
+                                              mapTiles: .none))
             try await client.execute(uri: "/settings?saved=1", method: .get, headers: cookie) { response in
                 let page = String(buffer: response.body)
                 #expect(page.contains(#"id="settings-saved""#))
                 #expect(page.contains(#"value="imperial" checked"#) && page.contains(#"value="America/New_York""#))
                 #expect(page.contains(#"value="185""#) && page.contains(#"value="50""#))
+                #expect(page.contains(#"value="none" checked"#) && !page.contains(#"value="server" checked"#))
             }
         }
     }

@@ -208,6 +208,55 @@ import Testing
         }
     }
 
+    @Test func theHistoryPagesWriteTheReadersUnitsAndMapsDrawNoTilesWhenTheReaderChoseNone() async throws {
+        let fixture = try await ServerFixture(.sqlite)
+        defer { fixture.directory.remove() }
+        let alice = try await fixture.account("alice")
+        let (run, route) = Self.runThisWeek()
+        let weight = QuantitySample(type: .bodyMass, quantity: Quantity(value: 71.4, unit: .kilogram),
+                                    start: Date().addingTimeInterval(-86_400), end: Date().addingTimeInterval(-86_400), source: TestObjects.watch)
+        let store = try await fixture.store(of: alice)
+        try await store.save([.workout(run), .workoutRoute(route), .quantitySample(weight)])
+        let analysis = WorkoutAnalysis(workout: run, routes: [route], series: try await WorkoutSeries(store: store, workout: run))
+        let digest = WorkoutDigest(run, analysis: analysis)
+        let calendar = Calendar.history(timeZone: TimeZone(identifier: "UTC")!)
+        let week = try #require(PeriodTotals.totals(of: [digest], by: .week, calendar: calendar).first)
+        let record = try #require(PersonalRecord.records(in: [digest]).first { $0.effort == "400m" })
+        try await fixture.accounts.saveSettings(AccountSettings(units: .imperial, mapTiles: .none), of: alice.id)
+        let miles = WebFormat.distance(digest.distance, units: .imperial)
+        #expect(miles.hasSuffix(" mi"))
+
+        try await fixture.test { client in
+            let cookie = try await WebPagesTests.signIn(client, "alice")
+            let (_, dashboard) = try await Self.page(client, "/dashboard", cookie)
+            #expect(dashboard.contains(#"<dd id="week-distance">\#(WebFormat.distance(week.distance, units: .imperial))</dd>"#), "\(dashboard)")
+            #expect(dashboard.contains(#"<td class="distance">\#(miles)</td><td>\#(WebFormat.duration(week.duration))</td>"#))
+            #expect(dashboard.contains(" · \(miles) · "), "the recent workout in miles")
+            #expect(dashboard.contains(WebFormat.pace(seconds: record.duration ?? 0, metres: record.distance, units: .imperial)))
+
+            let (_, statistics) = try await Self.page(client, "/statistics?period=week", cookie)
+            #expect(statistics.contains("<td>Running</td><td>1</td><td>\(miles)</td>"), "\(statistics)")
+            let chartMiles = (digest.distance / WebFormat.metresPerMile * 100).rounded() / 100
+            #expect(statistics.contains("&quot;unit&quot;:&quot;mi&quot;") && statistics.contains("\(chartMiles)"), "the chart in miles")
+
+            let (_, records) = try await Self.page(client, "/records", cookie)
+            #expect(records.contains(#"<tr><th scope="row">Longest</th><td class="best">\#(miles)</td>"#), "\(records)")
+            #expect(records.contains(" /mi") && !records.contains(" /km"))
+
+            let (_, trends) = try await Self.page(client, "/trends", cookie)
+            #expect(trends.contains(#"<strong id="trend-bodyMass-latest">157.4 lb</strong>"#), "71.4 kg in pounds: \(trends)")
+
+            let (_, calendarPage) = try await Self.page(client, "/workouts/calendar", cookie)
+            #expect(calendarPage.contains(miles))
+
+            // No tiles: the maps get no tile address, so the browser asks no tile server.
+            let (_, heatmap) = try await Self.page(client, "/heatmap", cookie)
+            #expect(heatmap.contains(#"data-tiles="""#) && !heatmap.contains("tile.openstreetmap.org/{z}"))
+            let (_, workout) = try await Self.page(client, "/workouts/\(run.id.uuidString)", cookie)
+            #expect(workout.contains(#"data-tiles="""#) && !workout.contains("tile.openstreetmap.org/{z}"), "\(workout)")
+        }
+    }
+
     @Test func theHeatmapKeepsLongRoutesLight() {
         let run = TestObjects.run()
         // 2,000 fixes on a zig-zag no tolerance under 10 km straightens: the cap still holds.

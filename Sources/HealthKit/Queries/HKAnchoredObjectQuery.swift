@@ -52,42 +52,68 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     override func run(on app: AuthorizedStore) async {
         do {
             let storeID = try await app.store.storeIdentifier()
+            let queries = try paceQueries(storeID: storeID)
             let paceLimit = limit == HKObjectQueryNoLimit ? nil : limit
-            let parts: [(type: HKSampleType, predicate: NSPredicate?)]
-            if let descriptors {
-                parts = descriptors.map { ($0.sampleType, $0.predicate) }
-            } else if let type = objectType as? HKSampleType {
-                parts = [(type, predicate)]
+            if updateHandler == nil {
+                try await deliverOnce(queries, on: app, limit: paceLimit)
             } else {
-                throw HKError(.errorInvalidArgument, message: "Pace does not store \(objectType?.identifier ?? "this type").")
-            }
-            let queries = try parts.map { part in
-                guard let type = part.type.paceType else {
-                    throw HKError(.errorInvalidArgument, message: "Pace does not store \(part.type.identifier).")
-                }
-                return AnchoredObjectQuery(type: type, predicate: try HKPredicate.pace(part.predicate),
-                                           anchor: anchor?.pace(storeID: storeID), limit: paceLimit)
-            }
-            if queries.isEmpty { throw HKError(.errorInvalidArgument, message: "Give the anchored query at least one query descriptor.") }
-            guard updateHandler != nil else {
-                let result = if queries.count == 1 { try await app.anchoredObjects(queries[0]) }
-                    else { try await app.anchoredObjects(queries, limit: paceLimit) }
-                deliver(result, to: resultsHandler)
-                return
-            }
-            var isFirst = true
-            for try await result in app.anchoredObjectUpdates(queries, limit: paceLimit) {
-                guard !isStopped else { return }
-                if isFirst {
-                    deliver(result, to: resultsHandler)
-                    isFirst = false
-                } else if let update = updateHandler {
-                    deliver(result, to: update)
-                }
+                try await deliverUpdates(queries, on: app, limit: paceLimit)
             }
         } catch {
             let failure = HKStoreConnection.error(error)
             deliver { [self] in resultsHandler(self, nil, nil, nil, failure) }
+        }
+    }
+
+    /// Pace's queries for this one: one per descriptor, or the one type and predicate given.
+    private func paceQueries(storeID: UUID) throws -> [AnchoredObjectQuery] {
+        let paceLimit = limit == HKObjectQueryNoLimit ? nil : limit
+        var parts: [(type: HKSampleType, predicate: NSPredicate?)] = []
+        if let descriptors {
+            parts = descriptors.map { ($0.sampleType, $0.predicate) }
+        } else if let type = objectType as? HKSampleType {
+            parts = [(type, predicate)]
+        } else {
+            throw HKError(.errorInvalidArgument, message: "Pace does not store \(objectType?.identifier ?? "this type").")
+        }
+        var queries: [AnchoredObjectQuery] = []
+        for part in parts {
+            guard let type = part.type.paceType else {
+                throw HKError(.errorInvalidArgument, message: "Pace does not store \(part.type.identifier).")
+            }
+            queries.append(AnchoredObjectQuery(type: type, predicate: try HKPredicate.pace(part.predicate),
+                                               anchor: anchor?.pace(storeID: storeID), limit: paceLimit))
+        }
+        if queries.isEmpty { throw HKError(.errorInvalidArgument, message: "Give the anchored query at least one query descriptor.") }
+        return queries
+    }
+
+    // Building the queries and the two ways of answering are functions of their own: with all of them
+    // in `run(on:)`, Swift 6.3.1's optimizer crashed splitting that coroutine in a release build
+    // (signal 11, DECISIONS 143).
+
+    /// Answers once: the objects after the anchor, then nothing more.
+    private func deliverOnce(_ queries: [AnchoredObjectQuery], on app: AuthorizedStore, limit: Int?) async throws {
+        let result: AnchoredObjectResult
+        if queries.count == 1 {
+            result = try await app.anchoredObjects(queries[0])
+        } else {
+            result = try await app.anchoredObjects(queries, limit: limit)
+        }
+        deliver(result, to: resultsHandler)
+    }
+
+    /// Answers the first result to the results handler and every later one to the update handler, until stopped.
+    private func deliverUpdates(_ queries: [AnchoredObjectQuery], on app: AuthorizedStore, limit: Int?) async throws {
+        var isFirst = true
+        for try await result in app.anchoredObjectUpdates(queries, limit: limit) {
+            guard !isStopped else { return }
+            if isFirst {
+                deliver(result, to: resultsHandler)
+                isFirst = false
+            } else if let update = updateHandler {
+                deliver(result, to: update)
+            }
         }
     }
 

@@ -11,7 +11,8 @@ extension AccountDirectory {
                 return AccountSettings.standard
             }
             return AccountSettings(units: AccountSettings.Units(rawValue: row["units"]) ?? .metric, timeZone: row["timeZone"],
-                                   maximumHeartRate: row["maximumHeartRate"], restingHeartRate: row["restingHeartRate"])
+                                   maximumHeartRate: row["maximumHeartRate"], restingHeartRate: row["restingHeartRate"],
+                                   mapTiles: AccountSettings.MapTiles(rawValue: row["mapTiles"]) ?? .server)
         }
     }
 
@@ -23,10 +24,12 @@ extension AccountDirectory {
         }
         try await pool.write { db in
             try db.execute(sql: """
-                INSERT INTO accountSettings (account, units, timeZone, maximumHeartRate, restingHeartRate) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO accountSettings (account, units, timeZone, maximumHeartRate, restingHeartRate, mapTiles) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (account) DO UPDATE SET units = excluded.units, timeZone = excluded.timeZone,
-                    maximumHeartRate = excluded.maximumHeartRate, restingHeartRate = excluded.restingHeartRate
-                """, arguments: [id.uuidString, settings.units.rawValue, settings.timeZone, settings.maximumHeartRate, settings.restingHeartRate])
+                    maximumHeartRate = excluded.maximumHeartRate, restingHeartRate = excluded.restingHeartRate,
+                    mapTiles = excluded.mapTiles
+                """, arguments: [id.uuidString, settings.units.rawValue, settings.timeZone, settings.maximumHeartRate, settings.restingHeartRate,
+                                 settings.mapTiles.rawValue])
             try Self.audit(db, account: id, kind: "settingsChanged", detail: settings.units.rawValue + " " + settings.timeZone)
         }
     }

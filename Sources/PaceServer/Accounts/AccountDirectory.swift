@@ -122,6 +122,7 @@ public struct AccountDirectory: Sendable {
         migrator.registerMigration("v8-upload-job-workouts") { db in
             try db.execute(sql: "ALTER TABLE uploadJob ADD COLUMN workouts TEXT NOT NULL DEFAULT '[]'")
         }
+        migrator.registerMigration("v9-account-map-tiles") { db in try db.execute(sql: AccountSettings.mapTilesColumn) }
         return migrator
     }
 

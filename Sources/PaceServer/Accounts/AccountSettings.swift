@@ -11,6 +11,8 @@ public struct AccountSettings: Hashable, Sendable {
     public var maximumHeartRate: Double?
     /// The resting heart rate in beats per minute; when set, zones are of the reserve (Karvonen).
     public var restingHeartRate: Double?
+    /// Whether maps draw the server's tiles under routes, or routes alone on a plain background.
+    public var mapTiles: MapTiles
 
     /// The systems of units the pages write figures in.
     public enum Units: String, Sendable, CaseIterable {
@@ -20,15 +22,25 @@ public struct AccountSettings: Hashable, Sendable {
         case imperial
     }
 
-    /// Creates settings (not validated; see ``validated()``).
-    public init(units: Units = .metric, timeZone: String = "UTC", maximumHeartRate: Double? = nil, restingHeartRate: Double? = nil) {
+    /// What maps draw under a route.
+    public enum MapTiles: String, Sendable, CaseIterable {
+        /// The tiles the server is configured with (OpenStreetMap's by default).
+        case server
+        /// No tiles: the route on a plain background, and no request from the browser to a tile server.
+        case none
+    }
+
+    /// Creates settings (not validated; see ``problems()``).
+    public init(units: Units = .metric, timeZone: String = "UTC", maximumHeartRate: Double? = nil, restingHeartRate: Double? = nil,
+                mapTiles: MapTiles = .server) {
         self.units = units
         self.timeZone = timeZone
         self.maximumHeartRate = maximumHeartRate
         self.restingHeartRate = restingHeartRate
+        self.mapTiles = mapTiles
     }
 
-    /// The settings of an account that chose none: metric, UTC, default zones.
+    /// The settings of an account that chose none: metric, UTC, default zones, the server's tiles.
     public static let standard = AccountSettings()
 
     /// The time zone dates are shown in (UTC if the stored name is no longer known).
@@ -66,5 +78,11 @@ public struct AccountSettings: Hashable, Sendable {
             maximumHeartRate REAL,
             restingHeartRate REAL
         ) WITHOUT ROWID;
+        """
+
+    /// The map tiles' column (a later migration of ``AccountDirectory``); accounts that chose
+    /// before it keep the server's tiles.
+    static let mapTilesColumn = """
+        ALTER TABLE accountSettings ADD COLUMN mapTiles TEXT NOT NULL DEFAULT 'server' CHECK (mapTiles IN ('server', 'none'));
         """
 }

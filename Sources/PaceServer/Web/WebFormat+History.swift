@@ -22,12 +22,6 @@ extension WebFormat {
         return "\(month) \(parts.year ?? 0)"
     }
 
-    /// `123 m` from metres; `—` when unknown.
-    static func metres(_ metres: Double?) -> String {
-        guard let metres, metres.isFinite else { return "—" }
-        return String(format: "%.0f m", metres)
-    }
-
     /// `5 km`, `Half marathon`, `Best 20-min power`: an effort's name (``PaceAnalysis/EffortDistance/name``) for people.
     static func effort(_ name: String) -> String {
         switch name {

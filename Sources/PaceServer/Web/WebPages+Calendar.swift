@@ -37,8 +37,8 @@ extension WebPages {
 
     @Sendable func calendar(_ request: Request, context: ServerRequestContext) async throws -> Response {
         guard let (account, caller) = try await signedIn(request, context) else { return Self.redirect(to: "/sign-in") }
-        let zone = try await readerZone(request, account: account)
-        let calendar = zone.calendar
+        let reader = try await reader(request, account: account)
+        let calendar = reader.calendar
         let asked = request.uri.queryParameters.get("month")
         guard let start = Self.monthStart(asked, calendar: calendar),
               let end = calendar.date(byAdding: .month, value: 1, to: start),
@@ -50,7 +50,7 @@ extension WebPages {
         var byDay: [Int: [LinkedWorkout]] = [:]
         for case .workout(let workout) in found {
             let day = calendar.component(.day, from: workout.startDate)
-            byDay[day, default: []].append(Self.linked(WorkoutDigest(workout), calendar: calendar))
+            byDay[day, default: []].append(Self.linked(WorkoutDigest(workout), reader: reader))
         }
         let days = calendar.range(of: .day, in: .month, for: start)?.count ?? 0
         let leading = (calendar.component(.weekday, from: start) - calendar.firstWeekday + 7) % 7
@@ -66,7 +66,7 @@ extension WebPages {
         let weekdays = (0..<7).map { names[($0 + calendar.firstWeekday - 1) % 7] }
         let month = WebFormat.monthName(start, calendar: calendar)
         return try render("calendar", CalendarPage(
-            title: month, account: account.name, zone: zone.name, zoneQuery: zone.query, month: month,
+            title: month, account: account.name, zone: reader.name, zoneQuery: reader.query, month: month,
             weekdays: weekdays, weeks: weeks, count: byDay.values.reduce(0) { $0 + $1.count },
             previous: WebFormat.month(previous, calendar: calendar), next: WebFormat.month(end, calendar: calendar)))
     }

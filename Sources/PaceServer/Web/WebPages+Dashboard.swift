@@ -42,20 +42,20 @@ extension WebPages {
 
     @Sendable func dashboard(_ request: Request, context: ServerRequestContext) async throws -> Response {
         guard let (account, caller) = try await signedIn(request, context) else { return Self.redirect(to: "/sign-in") }
-        let zone = try await readerZone(request, account: account)
-        let calendar = zone.calendar, now = Date()
+        let reader = try await reader(request, account: account)
+        let calendar = reader.calendar, now = Date()
         let digests = try await digests(caller)
         let week = calendar.interval(of: .week, containing: now)
         let thisWeek = digests.filter { week.start <= $0.startDate && $0.startDate < week.end }
         let totals = PeriodTotals.totals(of: thisWeek, by: .week, calendar: calendar)
-        let records = PersonalRecord.records(in: digests).prefix(Self.dashboardRecords).map { Self.row($0, calendar: calendar) }
+        let records = PersonalRecord.records(in: digests).prefix(Self.dashboardRecords).map { Self.row($0, reader: reader) }
         let today = calendar.dateComponents([.year, .month, .day], from: now)
         let rings = try await caller.store.activitySummaries(from: today, through: today).first.map(Self.rings) ?? []
         let page = DashboardPage(
-            account: account.name, zone: zone.name, zoneQuery: zone.query,
-            weekStart: WebFormat.day(week.start, calendar: calendar), weekTotals: totals.map { Self.row($0) }, hasWeek: !totals.isEmpty,
-            weekDistance: WebFormat.distance(totals.reduce(0) { $0 + $1.distance }),
-            recent: digests.prefix(Self.dashboardRecent).map { Self.linked($0, calendar: calendar) }, hasRecent: !digests.isEmpty,
+            account: account.name, zone: reader.name, zoneQuery: reader.query,
+            weekStart: WebFormat.day(week.start, calendar: calendar), weekTotals: totals.map { Self.row($0, units: reader.units) }, hasWeek: !totals.isEmpty,
+            weekDistance: WebFormat.distance(totals.reduce(0) { $0 + $1.distance }, units: reader.units),
+            recent: digests.prefix(Self.dashboardRecent).map { Self.linked($0, reader: reader) }, hasRecent: !digests.isEmpty,
             records: Array(records), hasRecords: !records.isEmpty, today: WebFormat.day(now, calendar: calendar),
             rings: rings, hasRings: !rings.isEmpty)
         return try render("dashboard", page)

@@ -49,8 +49,7 @@ extension WebPages {
 
     @Sendable func heatmap(_ request: Request, context: ServerRequestContext) async throws -> Response {
         guard let (account, caller) = try await signedIn(request, context) else { return Self.redirect(to: "/sign-in") }
-        let zone = try await readerZone(request, account: account)
-        let calendar = zone.calendar
+        let reader = try await reader(request, account: account)
         let number = request.uri.queryParameters.get("page").map { Int($0) } ?? 1
         guard let number, number >= 1 else { return try notFound(account: account.name) }
         let digests = try await digests(caller)
@@ -71,11 +70,11 @@ extension WebPages {
         }
         let drawn = Set(lines.map(\.workout))
         let page = HeatmapPage(
-            account: account.name, zone: zone.name, zoneQuery: zone.query, hasLines: !lines.isEmpty,
+            account: account.name, zone: reader.name, zoneQuery: reader.query, hasLines: !lines.isEmpty,
             count: lines.count, first: offset + 1, last: offset + shown.count, total: digests.count,
             data: WebFormat.json(HeatmapData(lines: lines.map(\.line))),
-            tiles: Tiles(url: configuration.tileURL, attribution: configuration.tileAttribution, maxZoom: configuration.tileMaximumZoom),
-            workouts: shown.filter { drawn.contains($0.id) }.map { Self.linked($0, calendar: calendar) },
+            tiles: tiles(for: reader.settings),
+            workouts: shown.filter { drawn.contains($0.id) }.map { Self.linked($0, reader: reader) },
             newer: number > 1 ? number - 1 : nil, older: offset + shown.count < digests.count ? number + 1 : nil)
         return try render("heatmap", page)
     }

@@ -58,7 +58,7 @@ extension WebPages {
                             startedText: WebFormat.date(session.startedAt, in: settings.zone),
                             events: "/api/v1/live/\(session.id.uuidString)/events", units: settings.units.rawValue,
                             ended: session.endedAt != nil,
-                            tiles: Tiles(url: configuration.tileURL, attribution: configuration.tileAttribution, maxZoom: configuration.tileMaximumZoom))
+                            tiles: tiles(for: settings))
         return try render("live", AccountPage(title: "Live · " + activity, account: account.name, script: "live.js", map: true, content: page))
     }
 

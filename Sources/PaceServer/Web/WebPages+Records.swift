@@ -25,24 +25,23 @@ extension WebPages {
 
     @Sendable func records(_ request: Request, context: ServerRequestContext) async throws -> Response {
         guard let (account, caller) = try await signedIn(request, context) else { return Self.redirect(to: "/sign-in") }
-        let zone = try await readerZone(request, account: account)
-        let calendar = zone.calendar
+        let reader = try await reader(request, account: account)
         let digests = try await digests(caller)
         let records = PersonalRecord.records(in: digests)
         let longest = Dictionary(Self.longest(digests).map { ($0.activityType, $0) }, uniquingKeysWith: { first, _ in first })
         let sports = Set(records.map(\.activityType)).union(longest.keys).sorted { $0.name < $1.name }
         let groups = sports.map { sport in
-            var rows = records.filter { $0.activityType == sport }.map { Self.row($0, calendar: calendar) }
+            var rows = records.filter { $0.activityType == sport }.map { Self.row($0, reader: reader) }
             if let longest = longest[sport] {
                 var row = Self.row(PersonalRecord(activityType: sport, effort: "Longest", workoutID: longest.id, date: longest.startDate),
-                                   calendar: calendar)
-                row.best = WebFormat.distance(longest.distance)
-                row.pace = WebFormat.pace(seconds: longest.movingTime, metres: longest.distance)
+                                   reader: reader)
+                row.best = WebFormat.distance(longest.distance, units: reader.units)
+                row.pace = WebFormat.pace(seconds: longest.movingTime, metres: longest.distance, units: reader.units)
                 rows.append(row)
             }
             return RecordGroup(key: sport.name, activity: Self.name(sport), records: rows)
         }
-        return try render("records", RecordsPage(account: account.name, zone: zone.name, groups: groups, hasGroups: !groups.isEmpty))
+        return try render("records", RecordsPage(account: account.name, zone: reader.name, groups: groups, hasGroups: !groups.isEmpty))
     }
 
     /// Per activity with any distance, by name, its longest workout; of equal distances the earliest.

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// `/settings`: units, time zone and heart rates, kept per account (``AccountSettings``). A plain
+/// `/settings`: units, time zone, heart rates and map tiles, kept per account (``AccountSettings``). A plain
 /// form posted back with the session's CSRF token in a hidden field; problems are shown beside
 /// their fields with status 400, a saved form returns to the page (303).
 extension WebPages {
@@ -16,11 +16,14 @@ extension WebPages {
         var timeZone: String
         var maximumHeartRate: String
         var restingHeartRate: String
+        var serverTiles: Bool
+        var noTiles: Bool
         var saved: Bool
         var unitsProblem: String?
         var timeZoneProblem: String?
         var maximumHeartRateProblem: String?
         var restingHeartRateProblem: String?
+        var mapTilesProblem: String?
         var hasProblems: Bool
     }
 
@@ -31,6 +34,7 @@ extension WebPages {
         var timeZone: String?
         var maximumHeartRate: String?
         var restingHeartRate: String?
+        var mapTiles: String?
     }
 
     @Sendable func settings(_ request: Request, context: ServerRequestContext) async throws -> Response {
@@ -58,8 +62,10 @@ extension WebPages {
         if !maximumText.isEmpty && maximum == nil { problems["maximumHeartRate"] = "Write the maximum heart rate as a number of beats per minute." }
         let resting = restingText.isEmpty ? nil : Double(restingText)
         if !restingText.isEmpty && resting == nil { problems["restingHeartRate"] = "Write the resting heart rate as a number of beats per minute." }
+        let tiles = AccountSettings.MapTiles(rawValue: form.mapTiles ?? "")
+        if tiles == nil { problems["mapTiles"] = "Choose the server's map tiles or none." }
         let settings = AccountSettings(units: units ?? .metric, timeZone: (form.timeZone ?? "").trimmingCharacters(in: .whitespaces),
-                                       maximumHeartRate: maximum, restingHeartRate: resting)
+                                       maximumHeartRate: maximum, restingHeartRate: resting, mapTiles: tiles ?? .server)
         problems.merge(settings.problems()) { first, _ in first }
         guard problems.isEmpty else {
             var response = try render("settings", settingsPage(account: account, csrf: csrf, settings, saved: false, problems: problems,
@@ -74,9 +80,10 @@ extension WebPages {
     private func settingsPage(account: Account, csrf: String, _ settings: AccountSettings, saved: Bool, problems: [String: String],
                               maximum: String, resting: String) -> SettingsPage {
         SettingsPage(account: account.name, csrf: csrf, metric: settings.units == .metric, imperial: settings.units == .imperial,
-                     timeZone: settings.timeZone, maximumHeartRate: maximum, restingHeartRate: resting, saved: saved,
+                     timeZone: settings.timeZone, maximumHeartRate: maximum, restingHeartRate: resting,
+                     serverTiles: settings.mapTiles == .server, noTiles: settings.mapTiles == .none, saved: saved,
                      unitsProblem: problems["units"], timeZoneProblem: problems["timeZone"], maximumHeartRateProblem: problems["maximumHeartRate"],
-                     restingHeartRateProblem: problems["restingHeartRate"], hasProblems: !problems.isEmpty)
+                     restingHeartRateProblem: problems["restingHeartRate"], mapTilesProblem: problems["mapTiles"], hasProblems: !problems.isEmpty)
     }
 
     /// `172` for 172.0; `172.5` otherwise.

@@ -19,9 +19,9 @@ extension WebPages {
         var total: TotalRow
     }
 
-    /// The chart's data, read by `pace.js` from the canvas's `data-chart`: one bar series per sport, kilometres per period.
+    /// The chart's data, read by `pace.js` from the canvas's `data-chart`: one bar series per sport, kilometres or miles per period.
     struct BarChart: Encodable {
-        /// One sport's kilometres, one per label.
+        /// One sport's distance (kilometres or miles, as `unit` says), one per label.
         struct Series: Encodable {
             var label: String
             var values: [Double]
@@ -51,8 +51,8 @@ extension WebPages {
 
     @Sendable func statistics(_ request: Request, context: ServerRequestContext) async throws -> Response {
         guard let (account, caller) = try await signedIn(request, context) else { return Self.redirect(to: "/sign-in") }
-        let zone = try await readerZone(request, account: account)
-        let calendar = zone.calendar
+        let reader = try await reader(request, account: account)
+        let calendar = reader.calendar
         let asked = request.uri.queryParameters.get("period") ?? "week"
         guard let choice = Self.statisticsPeriods.first(where: { $0.value == asked }) else { return try notFound(account: account.name) }
         let digests = try await digests(caller)
@@ -73,14 +73,15 @@ extension WebPages {
             start = next
         }
         let sports = Array(Set(totals.map(\.activityType))).sorted { $0.name < $1.name }
+        let perUnit = reader.units == .imperial ? WebFormat.metresPerMile : 1_000
         let chart = BarChart(labels: starts.map(label), series: sports.map { sport in
             BarChart.Series(label: Self.name(sport), values: starts.map { periodStart in
-                totals.first { $0.activityType == sport && $0.interval.start == periodStart }.map { ($0.distance / 10).rounded() / 100 } ?? 0
+                totals.first { $0.activityType == sport && $0.interval.start == periodStart }.map { ($0.distance / perUnit * 100).rounded() / 100 } ?? 0
             })
-        }, unit: "km")
-        let rows = totals.reversed().map { StatisticsRow(period: label($0.interval.start), total: Self.row($0)) }
+        }, unit: WebFormat.paceUnit(reader.units))
+        let rows = totals.reversed().map { StatisticsRow(period: label($0.interval.start), total: Self.row($0, units: reader.units)) }
         return try render("statistics", StatisticsPage(
-            account: account.name, zone: zone.name, periodName: choice.name.lowercased(),
+            account: account.name, zone: reader.name, periodName: choice.name.lowercased(),
             choices: Self.statisticsPeriods.map { PeriodChoice(value: $0.value, name: $0.name, selected: $0.value == choice.value) },
             rows: rows, hasRows: !rows.isEmpty, data: WebFormat.json(chart)))
     }

@@ -58,8 +58,8 @@ extension WebPages {
 
     @Sendable func trends(_ request: Request, context: ServerRequestContext) async throws -> Response {
         guard let (account, caller) = try await signedIn(request, context) else { return Self.redirect(to: "/sign-in") }
-        let zone = try await readerZone(request, account: account)
-        let calendar = zone.calendar
+        let reader = try await reader(request, account: account)
+        let calendar = reader.calendar
         let periods: [(value: String, name: String, period: HistoryPeriod)] = [("day", "Day", .day), ("week", "Week", .week), ("month", "Month", .month)]
         let asked = request.uri.queryParameters.get("period") ?? "week"
         guard let choice = periods.first(where: { $0.value == asked }) else { return try notFound(account: account.name) }
@@ -91,26 +91,26 @@ extension WebPages {
                 }
                 trend = HealthTrend(sleep: nights, by: choice.period, calendar: calendar)
             }
-            metrics.append(Self.section(trend, calendar: calendar))
+            metrics.append(Self.section(trend, calendar: calendar, units: reader.units))
         }
         return try render("trends", TrendsPage(
-            account: account.name, zone: zone.name, from: WebFormat.day(start, calendar: calendar), periodName: choice.name.lowercased(),
+            account: account.name, zone: reader.name, from: WebFormat.day(start, calendar: calendar), periodName: choice.name.lowercased(),
             choices: periods.map { PeriodChoice(value: $0.value, name: $0.name, selected: $0.value == choice.value) },
             hasLoad: hasLoad, acute: last.map { String(format: "%.1f", $0.acute) } ?? "—",
             chronic: last.map { String(format: "%.1f", $0.chronic) } ?? "—",
             ratio: last?.ratio.map { String(format: "%.2f", $0) } ?? "—", load: WebFormat.json(load), metrics: metrics))
     }
 
-    /// A metric's section: its periods newest first, its latest value, its chart's data.
-    static func section(_ trend: HealthTrend, calendar: Calendar) -> TrendSection {
+    /// A metric's section: its periods newest first, its latest value, its chart's data, in `units`.
+    static func section(_ trend: HealthTrend, calendar: Calendar, units: AccountSettings.Units) -> TrendSection {
         let metric = trend.metric
         let label = { (point: HealthTrend.Point) in periodLabel(point.interval.start, trend.period, calendar: calendar) }
         let chart = LineChart(labels: trend.points.map(label),
-                              series: [LineChart.Series(label: title(metric), values: trend.points.map { chartValue($0.value, metric) })],
-                              unit: chartUnit(metric))
+                              series: [LineChart.Series(label: title(metric), values: trend.points.map { chartValue($0.value, metric, units) })],
+                              unit: chartUnit(metric, units))
         return TrendSection(key: metric.rawValue, name: title(metric),
-                            rows: trend.points.reversed().map { TrendRow(period: label($0), value: text($0.value, metric)) },
-                            hasRows: !trend.points.isEmpty, latest: trend.points.last.map { text($0.value, metric) } ?? "—",
+                            rows: trend.points.reversed().map { TrendRow(period: label($0), value: text($0.value, metric, units)) },
+                            hasRows: !trend.points.isEmpty, latest: trend.points.last.map { text($0.value, metric, units) } ?? "—",
                             data: WebFormat.json(chart))
     }
 
@@ -125,27 +125,36 @@ extension WebPages {
         }
     }
 
-    /// A value as the table writes it.
-    static func text(_ value: Double, _ metric: HealthMetric) -> String {
+    /// Kilograms in a pound.
+    static let kilogramsPerPound = 0.453_592_37
+
+    /// A value as the table writes it (weight in kilograms, or pounds in imperial `units`).
+    static func text(_ value: Double, _ metric: HealthMetric, _ units: AccountSettings.Units) -> String {
         switch metric {
         case .restingHeartRate: String(format: "%.0f bpm", value)
-        case .bodyMass: String(format: "%.1f kg", value)
+        case .bodyMass: units == .imperial ? String(format: "%.1f lb", value / kilogramsPerPound) : String(format: "%.1f kg", value)
         case .steps: String(format: "%.0f", value)
         case .sleep: WebFormat.duration(value)
         case .vo2Max: String(format: "%.1f mL/(kg·min)", value)
         }
     }
 
-    /// A value as the chart draws it (sleep in hours, the rest in their own unit), rounded to 0.01.
-    static func chartValue(_ value: Double, _ metric: HealthMetric) -> Double {
-        ((metric == .sleep ? value / 3600 : value) * 100).rounded() / 100
+    /// A value as the chart draws it (sleep in hours, weight in pounds in imperial `units`, the rest in
+    /// their own unit), rounded to 0.01.
+    static func chartValue(_ value: Double, _ metric: HealthMetric, _ units: AccountSettings.Units) -> Double {
+        let shown = switch metric {
+        case .sleep: value / 3600
+        case .bodyMass where units == .imperial: value / kilogramsPerPound
+        default: value
+        }
+        return (shown * 100).rounded() / 100
     }
 
     /// The chart's unit.
-    static func chartUnit(_ metric: HealthMetric) -> String {
+    static func chartUnit(_ metric: HealthMetric, _ units: AccountSettings.Units) -> String {
         switch metric {
         case .restingHeartRate: "bpm"
-        case .bodyMass: "kg"
+        case .bodyMass: units == .imperial ? "lb" : "kg"
         case .steps: "steps"
         case .sleep: "h"
         case .vo2Max: "mL/(kg·min)"

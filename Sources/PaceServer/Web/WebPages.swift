@@ -94,30 +94,29 @@ struct WebPages: Sendable {
 
     @Sendable func workouts(_ request: Request, context: ServerRequestContext) async throws -> Response {
         guard let (account, caller) = try await signedIn(request, context) else { return Self.redirect(to: "/sign-in") }
-        let zone = try await readerZone(request, account: account)
-        let filter = WorkoutFilter(request.uri.queryParameters, calendar: zone.calendar)
+        let reader = try await reader(request, account: account)
+        let filter = WorkoutFilter(request.uri.queryParameters, calendar: reader.calendar)
         var predicate = filter.predicate
         if let cursor = request.uri.queryParameters.get("cursor") {
             guard let parsed = try? PageCursor(parsing: cursor) else { return try notFound(account: account.name) }
             predicate = filter.isActive ? predicate && parsed.predicate : parsed.predicate
         }
         let limit = 50
-        let settings = try await gate.directory.settings(of: account.id)
-        let units = settings.units
+        let units = reader.units
         let found = try await caller.store.samples(matching: .workout, predicate: predicate, sort: [.startDate(ascending: false)], limit: limit + 1)
         let workouts = found.prefix(limit).compactMap { object -> Workout? in if case .workout(let workout) = object { workout } else { nil } }
         let rows = workouts.map { workout in
             let metres = try? workout.totalDistance?.doubleValue(for: .meter)
             return WorkoutRow(id: workout.id.uuidString, start: WebFormat.instant(workout.startDate),
-                              startText: WebFormat.date(workout.startDate, in: zone.timeZone), activity: Self.name(workout.activityType),
+                              startText: WebFormat.date(workout.startDate, in: reader.timeZone), activity: Self.name(workout.activityType),
                               distance: WebFormat.distance(metres, units: units), duration: WebFormat.duration(workout.duration),
                               pace: WebFormat.pace(seconds: workout.duration, metres: metres, units: units))
         }
         let cursor = PageCursor(after: workouts, more: found.count > limit, start: \.startDate, id: \.id)
-        let zoneQuery = zone.query
+        let zoneQuery = reader.query
         return try render("workouts", ListPage(account: account.name, workouts: rows, hasWorkouts: !rows.isEmpty, filtered: filter.isActive,
                                                choices: filter.choices, from: filter.from, to: filter.to, problems: filter.problems,
-                                               zone: zone.name, zoneQuery: zoneQuery,
+                                               zone: reader.name, zoneQuery: zoneQuery,
                                                next: cursor.map { zoneQuery + filter.query + "cursor=" + $0.text }))
     }
 
@@ -159,11 +158,17 @@ struct WebPages: Sendable {
         var hasZones: Bool
     }
 
-    /// The map tiles, as the page's script reads them.
+    /// The map tiles, as the page's script reads them; an empty `url` draws no tiles.
     struct Tiles {
         var url: String
         var attribution: String
         var maxZoom: Int
+    }
+
+    /// The tiles a reader with `settings` sees: the server's, or none when the account chose none.
+    func tiles(for settings: AccountSettings) -> Tiles {
+        Tiles(url: settings.mapTiles == .none ? "" : configuration.tileURL, attribution: configuration.tileAttribution,
+              maxZoom: configuration.tileMaximumZoom)
     }
 
     @Sendable func workout(_ request: Request, context: ServerRequestContext) async throws -> Response {
@@ -200,7 +205,7 @@ struct WebPages: Sendable {
             route: routes.first.map { "/api/v1/workouts/\(workout.id.uuidString)/routes/\($0.uuidString)/polyline" },
             series: "/api/v1/workouts/\(workout.id.uuidString)/series?points=500",
             units: units.rawValue,
-            tiles: Tiles(url: configuration.tileURL, attribution: configuration.tileAttribution, maxZoom: configuration.tileMaximumZoom),
+            tiles: tiles(for: settings),
             splits: splits, hasSplits: !splits.isEmpty, splitUnit: units == .imperial ? "Mile" : "Km", zones: zoneRows, hasZones: !zoneRows.isEmpty)
         return try render("workout", page)
     }

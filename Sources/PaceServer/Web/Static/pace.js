@@ -46,6 +46,7 @@ async function routeMap(element) {
     map.fitBounds(line.getBounds(), { padding: [16, 16] });
   }
   element.dataset.drawn = String(points.length);
+  performance.mark('pace-map-drawn');
 }
 
 // 5.25 (minutes) as 5:15.
@@ -84,6 +85,7 @@ async function seriesChart(canvas) {
     },
   });
   canvas.dataset.drawn = String(pace.length + heartRate.length);
+  performance.mark('pace-chart-drawn');
 }
 
 // Google's encoded polyline (1e-5 degrees) as [latitude, longitude] pairs.
