@@ -47,6 +47,7 @@ IMPORT_TIMEOUT = float(os.environ.get("BENCH_IMPORT_TIMEOUT", "240"))
 SYNC_SAMPLES = int(os.environ.get("BENCH_SYNC_SAMPLES", "100000"))
 SYNC_BATCH = 5000
 SOAK_SECONDS = int(os.environ.get("BENCH_SOAK_SECONDS", "0"))
+WEB = os.environ.get("BENCH_WEB", "0") == "1"  # the web pages in Chromium (bench_web.py, issue 18)
 SOAK_ROUND = 30
 HEART_RATE = "HKQuantityTypeIdentifierHeartRate"
 SCOPES = ["HKWorkoutTypeIdentifier", "HKWorkoutRouteTypeIdentifier", HEART_RATE]
@@ -358,6 +359,14 @@ def measure(kind, url, token, pid, small, large, out):
             result["sync"] = sync_rows(server)
         except Exception as error:  # kept in the table as what happened, the other rows still count
             result["notes"].append(f"the sync rows failed: {type(error).__name__}: {str(error)[:200]}")
+    if WEB and large_id is not None:
+        import bench_web  # Playwright is needed only here
+        try:
+            result["web"] = {"workout": bench_web.workout_page(kind, url, large_id)}
+            if kind == "pace":
+                result["web"]["dashboard"] = bench_web.dashboard(server, request, url, small_id)
+        except Exception as error:  # kept in the table as what happened, the other rows still count
+            result["notes"].append(f"the web rows failed: {type(error).__name__}: {str(error)[:300]}")
     result["rssAfterMB"] = rss_mb(pid)
     result["hwmAfterMB"] = hwm_mb(pid)
     if SOAK_SECONDS > 0:
@@ -432,6 +441,29 @@ def report(out_md, paths):
     row(f"sync pull of the {SYNC_SAMPLES:,} pushed samples (from the anchor before the push), s (samples pulled, pages)",
         lambda d: f"{d['sync']['pushedPullSeconds']:.2f} ({d['sync']['pushedPulled']:,}, {d['sync']['pushedPages']})"
         if "pushedPullSeconds" in d.get("sync", {}) else "—", compare=False)
+    if any("web" in runs[name] for name in names):
+        def web(data, *keys):
+            value = data.get("web")
+            for key in keys:
+                value = value.get(key) if isinstance(value, dict) else None
+            return value
+        row("workout page of the 106,400-point workout in Chromium, first visit (cache empty): server time for its HTML "
+            "(responseStart − requestStart), ms", lambda d: web(d, "workout", "cold", "server"), 1)
+        row("… bytes received for the page and everything it loads, KB",
+            lambda d: (web(d, "workout", "cold", "bytes") or 0) / 1024 or None, 0)
+        row("… of them the page's own (Pace: the libraries Leaflet and Chart.js, served from Debian's folders and cached, "
+            "left out; FitTrackee bundles its libraries into its own scripts), KB",
+            lambda d: ((web(d, "workout", "cold", "bytes") or 0) - (web(d, "workout", "cold", "libraryBytes") or 0)) / 1024 or None, 0)
+        row("… ready (map and chart drawn) after the navigation's start, ms", lambda d: web(d, "workout", "cold", "readyMs"), 0)
+        row(f"… warm visits (the browser's cache kept; median of {os.environ.get('BENCH_WEB_VISITS', '5')}): server time, ms",
+            lambda d: web(d, "workout", "warmServerMs"), 1)
+        row("… warm visits: ready, ms", lambda d: web(d, "workout", "warmReadyMs"), 0)
+        row("dashboard of an account with 5,000 workouts (pushed by sync): server time for its HTML, first visit after "
+            "the push (every workout digested), ms", lambda d: web(d, "dashboard", "cold", "server"), 1, compare=False)
+        row("… warm visits (nothing changed): server time, median, ms",
+            lambda d: web(d, "dashboard", "warmServerMs"), 1, compare=False)
+        row("… the visit after one more workout is pushed (the digests caught up from the store's changes): server time, ms",
+            lambda d: web(d, "dashboard", "afterOneMore", "server"), 1, compare=False)
     row("server RSS before the load, MB", lambda d: d["rssBeforeMB"], 0)
     row("server RSS after the load, MB", lambda d: d["rssAfterMB"], 0)
 

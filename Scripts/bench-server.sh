@@ -28,7 +28,10 @@
 # Environment, for quick trials (the committed table uses the defaults): BENCH_LARGE_POINTS
 # (106400), BENCH_WRK_SECONDS (10), BENCH_SYNC_SAMPLES (100000), BENCH_IMPORT_TIMEOUT (240 s),
 # BENCH_SOAK_SECONDS (0: no soak; e.g. 600 keeps wrk loading each server ten minutes more and
-# reads its memory every 30 s).
+# reads its memory every 30 s), BENCH_WEB (0; 1 adds the web pages in headless Chromium, issue 18:
+# the large workout's page on each server — server time, bytes, ready — and, on Pace, the dashboard
+# of 5,000 workouts pushed by sync; Scripts/bench_web.py; needs `Scripts/setup.sh test`'s Playwright
+# and chromium), BENCH_WEB_VISITS (5 warm visits), BENCH_DASHBOARD_WORKOUTS (5000).
 #
 # Bounded: about 6 minutes with FitTrackee installed (each wrk run 10 s, nine of them; every import
 # waits at most BENCH_IMPORT_TIMEOUT=240 s), under 15 minutes in the worst case, plus the first

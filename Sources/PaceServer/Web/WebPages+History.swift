@@ -42,18 +42,9 @@ extension WebPages {
     }
 
     /// Every workout the session may read, newest first, each digested with its analysis (moving
-    /// time, elevation, heart rate, best efforts, window power). Kept until the store changes.
+    /// time, elevation, heart rate, best efforts, window power): ``DigestBook``.
     func digests(_ caller: Gate.TokenCaller) async throws -> [WorkoutDigest] {
-        try await histories.answer(try await caller.answerKey(workout: Self.everyWorkout)) {
-            var digests: [WorkoutDigest] = []
-            for workout in try await caller.store.workouts() {
-                let routes = try await caller.store.routes(forWorkout: workout.id)
-                let analysis = WorkoutAnalysis(workout: workout, routes: routes,
-                                               series: try await WorkoutSeries(store: caller.store, workout: workout))
-                digests.append(WorkoutDigest(workout, analysis: analysis))
-            }
-            return digests.sorted { ($0.startDate, $0.id.uuidString) > ($1.startDate, $1.id.uuidString) }
-        }
+        try await digestBook.digests(of: DigestBook.Reader(account: caller.token.account, client: caller.token.client), store: caller.store)
     }
 
     /// One activity's totals over a period, as the pages show them.

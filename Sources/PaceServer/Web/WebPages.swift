@@ -19,8 +19,9 @@ struct WebPages: Sendable {
     let assets: WebAssets
     /// Analyses computed before, while the store is unchanged.
     let analyses = AnswerCache<Analysed>(capacity: 256)
-    /// Every workout of an account digested with its analysis (the history pages' input), while the store is unchanged.
-    let histories = AnswerCache<[WorkoutDigest]>(capacity: 32)
+    /// Every workout of an account digested with its analysis (the history pages' input), brought up
+    /// to date from the store's changes.
+    let digestBook = DigestBook(capacity: 32)
     /// The heatmap's simplified routes per account and page, while the store is unchanged.
     let heatmaps = AnswerCache<[HeatLine]>(capacity: 32)
 
