@@ -31,7 +31,16 @@ actor DigestBook {
         var times: [UUID: DateInterval]
         /// Each digested route's workout, to find the workout of a deleted route.
         var routeOwners: [UUID: UUID]
+        /// The digests newest first (start date, then identifier), sorted once per anchor.
+        var sorted: [WorkoutDigest] = []
         var used: UInt64 = 0
+
+        /// Sorts the digests into ``sorted``.
+        mutating func sort() {
+            sorted = digests.values.map { ($0, $0.id.uuidString) }
+                .sorted { ($0.0.startDate, $0.1) > ($1.0.startDate, $1.1) }
+                .map(\.0)
+        }
     }
 
     /// The types a digest is computed from.
@@ -74,7 +83,7 @@ actor DigestBook {
         if pages.count > capacity, let oldest = pages.min(by: { $0.value.used < $1.value.used })?.key {
             pages[oldest] = nil
         }
-        return page.digests.values.sorted { ($0.startDate, $0.id.uuidString) > ($1.startDate, $1.id.uuidString) }
+        return page.sorted
     }
 
     /// Every workout digested, at `anchor` (read before the workouts, so a change made meanwhile is
@@ -84,6 +93,7 @@ actor DigestBook {
         for workout in try await store.workouts() {
             try await digest(workout, into: &page, store: store)
         }
+        page.sort()
         return page
     }
 
@@ -140,6 +150,7 @@ actor DigestBook {
             try await digest(workout, into: &page, store: store)
         }
         page.anchor = anchor
+        page.sort()
         return page
     }
 }
