@@ -41,7 +41,9 @@ struct FITFuzzChecks {
     func roundTrip(_ activity: RecordedActivity) throws(FuzzInvariantViolation) {
         let once = try reread(activity)
         let twice = try reread(once)
-        try check.require(once == twice, "written, read, written and read again it differs: \(once) vs \(twice)")
+        if let difference = ActivityDifference.first(once, twice) {
+            throw FuzzInvariantViolation(target: check.target, message: "written, read, written and read again it differs: \(difference)")
+        }
     }
 
     private func reread(_ activity: RecordedActivity) throws(FuzzInvariantViolation) -> RecordedActivity {

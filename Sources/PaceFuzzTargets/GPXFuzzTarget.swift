@@ -73,7 +73,9 @@ struct GPXFuzzChecks {
     func roundTrip(_ track: RecordedActivity, _ place: String) throws(FuzzInvariantViolation) {
         let once = try reread(track, place)
         let twice = try reread(once, place)
-        try check.require(once == twice, "\(place): written, read, written and read again it differs: \(once) vs \(twice)")
+        if let difference = ActivityDifference.first(once, twice) {
+            throw FuzzInvariantViolation(target: check.target, message: "\(place): written, read, written and read again it differs: \(difference)")
+        }
     }
 
     private func reread(_ track: RecordedActivity, _ place: String) throws(FuzzInvariantViolation) -> RecordedActivity {

@@ -41,7 +41,9 @@ struct TCXFuzzChecks {
         guard let twice = try reread(once, place) else {
             throw FuzzInvariantViolation(target: check.target, message: "\(place): TCXWriter refuses what it wrote and read back")
         }
-        try check.require(once == twice, "\(place): written, read, written and read again it differs: \(once) vs \(twice)")
+        if let difference = ActivityDifference.first(once, twice) {
+            throw FuzzInvariantViolation(target: check.target, message: "\(place): written, read, written and read again it differs: \(difference)")
+        }
     }
 
     private func reread(_ activity: RecordedActivity, _ place: String) throws(FuzzInvariantViolation) -> RecordedActivity? {
