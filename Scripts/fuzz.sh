@@ -27,11 +27,18 @@ say() { echo "fuzz: $*" >&2; }
 
 build() {
     say "building FuzzTesting (release, -sanitize=fuzzer,address) into $scratch"
-    local start=$SECONDS
+    local start=$SECONDS listing
+    # SwiftPM keeps the build plan of a path dependency while its manifest is unchanged, so a Swift
+    # file added to or removed from Sources/ would not be seen: a new listing discards the plan.
+    listing=$(find Sources -name '*.swift' | sort | cksum)
+    if [ -f "$scratch/sources.cksum" ] && [ "$(cat "$scratch/sources.cksum")" != "$listing" ]; then
+        rm -f "$scratch/release.yaml"
+    fi
     # SwiftPM's --sanitize flags make it link libFuzzer's main; the -Xswiftc flag makes the compiler
     # instrument the code for coverage too, which the --sanitize flags alone do not (Swift 6.3).
     swift build --package-path FuzzTesting --scratch-path "$scratch" -c release \
         --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address >&2
+    echo "$listing" >"$scratch/sources.cksum"
     say "built in $((SECONDS - start)) s"
 }
 

@@ -35,17 +35,23 @@ public func fuzzerInitialize(_ argc: UnsafeMutableRawPointer, _ argv: UnsafeMuta
     }
     selectedTarget = target
     if let directory = environment["PACE_FUZZ_SEED_DIR"] {
-        let root = URL(fileURLWithPath: environment["PACE_FUZZ_ROOT"] ?? FileManager.default.currentDirectoryPath)
-        do {
-            let count = try writeSeeds(of: target, root: root, to: URL(fileURLWithPath: directory))
-            report("pace-fuzz: \(count) seeds of \(target.name) in \(directory)")
-            exit(0)
-        } catch {
-            report("pace-fuzz: cannot write the seeds of \(target.name) to \(directory): \(error)")
-            exit(1)
-        }
+        exit(writeSeeds(of: target, root: environment["PACE_FUZZ_ROOT"], to: directory))
     }
     return 0
+}
+
+/// Writes the target's seeds into `directory` and reports it; the exit status (its values are
+/// released before the process exits, so LeakSanitizer has nothing to report).
+private func writeSeeds(of target: FuzzTarget, root: String?, to directory: String) -> CInt {
+    let rootURL = URL(fileURLWithPath: root ?? FileManager.default.currentDirectoryPath)
+    do {
+        let count = try writeSeeds(of: target, root: rootURL, to: URL(fileURLWithPath: directory))
+        report("pace-fuzz: \(count) seeds of \(target.name) in \(directory)")
+        return 0
+    } catch {
+        report("pace-fuzz: cannot write the seeds of \(target.name) to \(directory): \(error)")
+        return 1
+    }
 }
 
 /// Runs the chosen target on one input; a broken invariant aborts with its description.
