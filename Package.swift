@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "PaceTransfer", targets: ["PaceTransfer"]),
         .library(name: "PaceRecorder", targets: ["PaceRecorder"]),
         .library(name: "PaceSensors", targets: ["PaceSensors"]),
+        // For the FuzzTesting package (FuzzTesting/Package.swift), which builds the libFuzzer executable.
+        .library(name: "PaceFuzzTargets", targets: ["PaceFuzzTargets"]),
         .executable(name: "pace", targets: ["pace"]),
     ],
     dependencies: [
@@ -185,6 +187,15 @@ let package = Package(
             path: "Benchmarks/pace-bench",
             swiftSettings: swiftSettings
         ),
+        // The fuzz harnesses (issue 19, docs/RELIABILITY.md): every byte reader driven with arbitrary
+        // bytes and checked against its promises; run by libFuzzer from the separate FuzzTesting package and
+        // over seeds and mutations by PaceFuzzTargetsTests.
+        .target(
+            name: "PaceFuzzTargets",
+            dependencies: ["PaceModel", "PaceFormats", "PaceSensors",
+                           .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "PaceTestSupport",
             dependencies: ["PaceModel", "PaceStore", "PaceSensors"],
@@ -272,6 +283,13 @@ let package = Package(
             name: "PaceSensorsTests",
             dependencies: ["PaceSensors", "PaceModel", "PaceTestSupport"],
             // Read from the source tree (#filePath), so they are not bundled.
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PaceFuzzTargetsTests",
+            dependencies: ["PaceFuzzTargets", "PaceFormats", "PaceSensors", "PaceModel", "PaceTestSupport"],
+            // Minimised crash inputs, read from the source tree (#filePath).
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

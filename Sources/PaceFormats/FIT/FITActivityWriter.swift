@@ -16,7 +16,8 @@ public import Foundation
 /// `temperature` (°C) and `absolute_pressure` (Pa); a value a field cannot hold (out of range, not finite) is written as absent.
 ///
 /// The device name goes in `file_id`/`device_info` `product_name` (``FITActivityReader`` reads it
-/// back as `"development <name>"`), the activity's name in the `sport` message's `name`; the sport
+/// back as `"development <name>"`; a name that already starts with `"development "` is written
+/// without it, so an activity read back once writes the same file again), the activity's name in the `sport` message's `name`; the sport
 /// maps to FIT's `sport` enum (running, cycling, walking, hiking, swimming and their common
 /// synonyms, other FIT sport names as is, else generic).
 ///
@@ -32,8 +33,8 @@ public struct FITActivityWriter: Sendable {
     /// The `product` number written in `file_id` and `device_info`.
     public var product: UInt16
     /// The serial number written in `file_id` and `device_info`; `nil` derives it from the
-    /// activity's identifier (the leading number of a `"<serial>-<time_created>"` identifier, as
-    /// ``FITActivityReader`` makes them, else a hash of the identifier, else 1).
+    /// activity's identifier (the leading number of a `"<serial>-<time_created>"` or `"<serial>"`
+    /// identifier, as ``FITActivityReader`` makes them, else a hash of the identifier, else 1).
     public var serialNumber: UInt32?
     /// The software version written in `device_info` (e.g. `1.0`; stored in hundredths).
     public var softwareVersion: Double
@@ -95,7 +96,11 @@ public struct FITActivityWriter: Sendable {
 
     private func writeHeaderMessages(_ activity: RecordedActivity, identity: (serial: UInt32, created: Int64?),
                                      plan: FITActivityPlan, into encoder: inout FITEncoder) {
-        let productName = activity.deviceName
+        // The reader names the device "<manufacturer> <product_name>", here "development <name>": a name
+        // read from a file Pace wrote loses that prefix again, so writing and reading is a fixed point.
+        let productName = activity.deviceName.map { name in
+            name.hasPrefix(Self.developmentPrefix) ? String(name.dropFirst(Self.developmentPrefix.count)) : name
+        }
         let nameSize = Self.stringSize(productName)
         encoder.write(0, [
             .raw("type", 4),  // activity
@@ -220,12 +225,17 @@ public struct FITActivityWriter: Sendable {
 
     /// The serial number and `time_created` (FIT seconds) to write.
     private func identity(of activity: RecordedActivity, start: Date?) -> (serial: UInt32, created: Int64?) {
+        // The reader's identifiers: "<serial>-<time_created>", or "<serial>" alone when the file has no time_created.
         let parts = activity.identifier?.split(separator: "-", omittingEmptySubsequences: false) ?? []
-        let parsedSerial = parts.count == 2 ? UInt32(parts[0]).flatMap { $0 == 0 ? nil : $0 } : nil
-        let parsedCreated = parsedSerial != nil ? Int64(parts[1]).flatMap { $0 >= 0 && $0 < 0xFFFF_FFFF ? $0 : nil } : nil
+        let parsedSerial = (1...2).contains(parts.count) ? UInt32(parts[0]).flatMap { $0 == 0 ? nil : $0 } : nil
+        let parsedCreated = parsedSerial != nil && parts.count == 2
+            ? Int64(parts[1]).flatMap { $0 >= 0 && $0 < 0xFFFF_FFFF ? $0 : nil } : nil
         let serial = serialNumber ?? parsedSerial ?? activity.identifier.map(Self.hash) ?? 1
         return (serial == 0 ? 1 : serial, parsedCreated ?? start.flatMap(FITEncoder.fitSeconds))
     }
+
+    /// What ``FITActivityReader`` puts before the product name of a file whose manufacturer is `development`.
+    static let developmentPrefix = "development "
 
     /// FNV-1a, 32 bits, of the UTF-8 bytes; never 0 (0 is `uint32z`'s invalid value).
     static func hash(_ text: String) -> UInt32 {

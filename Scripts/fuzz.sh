@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Fuzzes Pace's byte readers with libFuzzer (issue 19, docs/RELIABILITY.md).
+#
+#   Scripts/fuzz.sh TARGET [SECONDS] [LIBFUZZER_FLAGS…]   fuzz one target (default 60 s)
+#   Scripts/fuzz.sh all [SECONDS] [LIBFUZZER_FLAGS…]      every target, SECONDS shared between them (default 60)
+#   Scripts/fuzz.sh list                                  the targets' names
+#
+# Builds FuzzTesting/ (release, libFuzzer + AddressSanitizer) into .build/fuzz when needed, assembles
+# each target's corpus from the project's fixtures and generated seeds into .build/fuzz-corpus/TARGET
+# (which keeps what libFuzzer finds between runs), and runs it. A crash, a sanitizer report or a
+# broken invariant leaves the input in .build/fuzz-artifacts/TARGET/ and makes the script fail; the
+# summary line gives executions, coverage (cov: edges, ft: features) and any crash file.
+# Environment: FUZZ_NICE (default 10) is the niceness of the fuzzing process.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+usage() { echo "usage: Scripts/fuzz.sh TARGET|all|list [SECONDS] [LIBFUZZER_FLAGS…]" >&2; exit 64; }
+[ $# -ge 1 ] || usage
+what=$1
+seconds=${2:-60}
+shift $(( $# >= 2 ? 2 : 1 ))
+[[ "$seconds" =~ ^[0-9]+$ ]] && [ "$seconds" -ge 1 ] || usage
+
+scratch=.build/fuzz
+binary=$scratch/release/pace-fuzz
+say() { echo "fuzz: $*" >&2; }
+
+build() {
+    say "building FuzzTesting (release, -sanitize=fuzzer,address) into $scratch"
+    local start=$SECONDS listing
+    # SwiftPM keeps the build plan of a path dependency while its manifest is unchanged, so a Swift
+    # file added to or removed from Sources/ would not be seen: a new listing discards the plan.
+    listing=$(find Sources -name '*.swift' | sort | cksum)
+    if [ -f "$scratch/sources.cksum" ] && [ "$(cat "$scratch/sources.cksum")" != "$listing" ]; then
+        rm -f "$scratch/release.yaml"
+    fi
+    # SwiftPM's --sanitize flags make it link libFuzzer's main; the -Xswiftc flag makes the compiler
+    # instrument the code for coverage too, which the --sanitize flags alone do not (Swift 6.3).
+    swift build --package-path FuzzTesting --scratch-path "$scratch" -c release \
+        --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address >&2
+    echo "$listing" >"$scratch/sources.cksum"
+    say "built in $((SECONDS - start)) s"
+}
+
+build
+mapfile -t targets < <(PACE_FUZZ_TARGET=list "$binary")
+
+run() {
+    local target=$1 time=$2; shift 2
+    local corpus=.build/fuzz-corpus/$target artifacts=.build/fuzz-artifacts/$target log
+    mkdir -p "$corpus" "$artifacts"
+    log=$(mktemp)
+    PACE_FUZZ_TARGET=$target PACE_FUZZ_SEED_DIR=$corpus PACE_FUZZ_ROOT=$PWD "$binary" >&2
+    say "$target: fuzzing for $time s"
+    set +e
+    PACE_FUZZ_TARGET=$target nice -n "${FUZZ_NICE:-10}" "$binary" "$corpus" -max_total_time="$time" \
+        -artifact_prefix="$artifacts/" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "$@" >"$log" 2>&1
+    local status=$?
+    set -e
+    grep -E '^#[0-9]+ +(INITED|DONE)|^(==[0-9]+==ERROR|SUMMARY|pace-fuzz: invariant)|^artifact_prefix|Test unit written' "$log" >&2 || true
+    local last executions cov ft crash
+    last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+    executions=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')
+    cov=$(sed -nE 's/.* cov: ([0-9]+).*/\1/p' <<<"$last")
+    ft=$(sed -nE 's/.* ft: ([0-9]+).*/\1/p' <<<"$last")
+    crash=$(sed -nE 's/.*Test unit written to (.*)$/\1/p' "$log" | tail -1)
+    echo "$target: ${time}s executions=${executions:-?} cov=${cov:-?} ft=${ft:-?} exit=$status${crash:+ crash=$crash}"
+    rm -f "$log"
+    return "$status"
+}
+
+case "$what" in
+    list) printf '%s\n' "${targets[@]}" ;;
+    all)
+        share=$(( seconds / ${#targets[@]} ))
+        [ "$share" -ge 1 ] || share=1
+        failed=()
+        for target in "${targets[@]}"; do
+            run "$target" "$share" "$@" || failed+=("$target")
+        done
+        if [ ${#failed[@]} -gt 0 ]; then say "failed: ${failed[*]}"; exit 1; fi
+        ;;
+    *)
+        printf '%s\n' "${targets[@]}" | grep -qx "$what" || { say "unknown target '$what'; targets: ${targets[*]}"; exit 64; }
+        run "$what" "$seconds" "$@"
+        ;;
+esac

@@ -1,0 +1,49 @@
+import Foundation
+import PaceFormats
+import Testing
+
+/// What the FIT target found (docs/RELIABILITY.md): an activity read from a file Pace wrote did not
+/// write the same file again — the device name gained a `development ` each time, and an identifier
+/// without a creation time became a hash.
+@Suite struct FITWriterFixedPointTests {
+    private func reread(_ activity: RecordedActivity) throws -> RecordedActivity {
+        try FITActivityReader().read(FITActivityWriter().write(activity))
+    }
+
+    private func activity(device: String?, identifier: String?) -> RecordedActivity {
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let records = (0..<3).map { ActivityRecord(time: start.addingTimeInterval(Double($0)), heartRate: 120) }
+        return RecordedActivity(sport: "running", identifier: identifier, laps: [ActivityLap(records: records)], deviceName: device)
+    }
+
+    @Test func aDeviceNameReadBackIsWrittenWithoutASecondDevelopmentPrefix() throws {
+        // Given an activity read from a file Pace wrote, named "development <product>" by the reader
+        let once = try reread(activity(device: "garmin 2697", identifier: "3945849289-866218162"))
+        #expect(once.deviceName == "development garmin 2697")
+
+        // When it is written and read again
+        let twice = try reread(once)
+
+        // Then the name is the same, not "development development garmin 2697"
+        #expect(twice.deviceName == "development garmin 2697")
+        #expect(twice == once)
+    }
+
+    @Test func aSerialWithoutCreationTimeStaysTheSerial() throws {
+        // Given a file whose file_id has a serial number but no time_created: identifier "3951006338"
+        let once = try reread(activity(device: nil, identifier: "3951006338"))
+
+        // Then the serial is kept (the start time joins it), not replaced by a hash of the identifier
+        #expect(once.identifier == "3951006338-\(Int64(1_700_000_000 - 631_065_600))")
+        #expect(try reread(once) == once)
+    }
+
+    @Test(arguments: ["device-name-grows-development-prefix.fit", "serial-without-time-created.fit"])
+    func theMinimisedFuzzInputsReadBackAsAFixedPoint(file: String) throws {
+        let url = FuzzSeeds.regressions.appendingPathComponent("fit").appendingPathComponent(file)
+        let decoder = FITDecoder(options: .init(validateCRC: false))
+        let activity = try FITActivityReader(decoder: decoder).read(Data(contentsOf: url))
+        let once = try reread(activity)
+        #expect(try reread(once) == once)
+    }
+}

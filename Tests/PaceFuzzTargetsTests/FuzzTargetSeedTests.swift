@@ -1,0 +1,68 @@
+import Foundation
+import PaceFuzzTargets
+import Testing
+
+/// Every target over its seed corpus: the fixtures and generated seeds decode and keep the
+/// target's invariants, and known-bad inputs are refused with the reader's typed error.
+@Suite struct FuzzTargetSeedTests {
+    @Test func everyTargetHasAUniqueName() {
+        let names = FuzzTarget.all.map(\.name)
+        #expect(Set(names).count == names.count)
+        #expect(names == ["gpx", "tcx", "fit", "applehealth", "gzip", "zip", "nmea", "gpsd", "gatt", "dbus", "unit"])
+    }
+
+    @Test(arguments: FuzzTarget.all.map(\.name))
+    func seedsDecodeAndKeepInvariants(name: String) throws {
+        // Given the target's seeds, as Scripts/fuzz.sh assembles them
+        let target = try #require(FuzzTarget.named(name))
+        let seeds = try FuzzSeeds.seeds(of: target)
+        #expect(seeds.count >= 3, "\(name) has \(seeds.count) seeds")
+
+        // When each is read
+        var decoded = 0
+        for seed in seeds {
+            do {
+                if try target.run(seed.data) == .decoded { decoded += 1 }
+            } catch {
+                Issue.record("\(seed.name): \(error)")
+            }
+        }
+
+        // Then none breaks an invariant, and most decode
+        #expect(decoded * 2 >= seeds.count, "\(name): \(decoded) of \(seeds.count) seeds decode")
+    }
+
+    /// Inputs each reader must refuse, and the code it refuses them with.
+    static let refusals: [(target: String, input: [UInt8], code: String)] = [
+        ("gpx", Array(#"<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY a "aaaa">]><gpx>&a;</gpx>"#.utf8), "entityDeclaration"),
+        ("gpx", Array("<kml></kml>".utf8), "notGPX"),
+        ("gpx", Array("<gpx><trk>".utf8), "malformedXML"),
+        ("tcx", Array("this is not xml".utf8), "malformedXML"),
+        ("tcx", Array("<gpx></gpx>".utf8), "notTCX"),
+        ("applehealth", Array("<HealthData><Record".utf8), "malformedXML"),
+        ("gzip", Array("plain text".utf8), "notGzip"),
+        ("zip", Array("plain text, not an archive".utf8), "notZip"),
+        ("nmea", Array("$GPGGA,1*00\r\n".utf8), "nmea.checksum"),
+        ("gpsd", Array("not json\n".utf8), "gpsd.json"),
+        ("gatt", [0, 2, 0x01, 72], "gatt.short"),
+        ("dbus", [UInt8](repeating: 0, count: 16), "malformedMessage"),
+        ("unit", Array("m/".utf8), "syntax"),
+        ("unit", Array("furlong".utf8), "unknownUnit"),
+    ]
+
+    @Test(arguments: 0..<refusals.count)
+    func knownBadInputIsRefusedWithTheTypedError(index: Int) throws {
+        let (name, input, code) = Self.refusals[index]
+        let target = try #require(FuzzTarget.named(name))
+        let outcome = try target.run(Data(input))
+        #expect(outcome == .refused(code: code), "\(name): \(String(decoding: input, as: UTF8.self).debugDescription)")
+    }
+
+    @Test(arguments: FuzzTarget.all.map(\.name))
+    func committedRegressionInputsKeepInvariants(name: String) throws {
+        let target = try #require(FuzzTarget.named(name))
+        for input in try FuzzSeeds.regressionInputs(of: target) {
+            #expect(throws: Never.self, "\(name)/\(input.name)") { _ = try target.run(input.data) }
+        }
+    }
+}
