@@ -29,6 +29,17 @@ import Testing
         return (run, TestObjects.route(for: run, count: 200))
     }
 
+    /// Saves this week's run with its route and yesterday's weight (71.4 kg) for `account`; the run's digest.
+    static func saveRunAndWeight(_ fixture: ServerFixture, _ account: Account) async throws -> (Workout, WorkoutRoute, WorkoutDigest) {
+        let (run, route) = runThisWeek()
+        let weight = QuantitySample(type: .bodyMass, quantity: Quantity(value: 71.4, unit: .kilogram),
+                                    start: Date().addingTimeInterval(-86_400), end: Date().addingTimeInterval(-86_400), source: TestObjects.watch)
+        let store = try await fixture.store(of: account)
+        try await store.save([.workout(run), .workoutRoute(route), .quantitySample(weight)])
+        let analysis = WorkoutAnalysis(workout: run, routes: [route], series: try await WorkoutSeries(store: store, workout: run))
+        return (run, route, WorkoutDigest(run, analysis: analysis))
+    }
+
     @Test func withoutASessionEveryHistoryPageLeadsToSignIn() async throws {
         let fixture = try await ServerFixture(.sqlite)
         defer { fixture.directory.remove() }
@@ -155,13 +166,7 @@ import Testing
         let fixture = try await ServerFixture(.sqlite)
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice")
-        let (run, route) = Self.runThisWeek()
-        let weight = QuantitySample(type: .bodyMass, quantity: Quantity(value: 71.4, unit: .kilogram),
-                                    start: Date().addingTimeInterval(-86_400), end: Date().addingTimeInterval(-86_400), source: TestObjects.watch)
-        let store = try await fixture.store(of: alice)
-        try await store.save([.workout(run), .workoutRoute(route), .quantitySample(weight)])
-        let analysis = WorkoutAnalysis(workout: run, routes: [route], series: try await WorkoutSeries(store: store, workout: run))
-        let digest = WorkoutDigest(run, analysis: analysis)
+        let (run, route, digest) = try await Self.saveRunAndWeight(fixture, alice)
         let calendar = Calendar.history(timeZone: TimeZone(identifier: "UTC")!)
 
         try await fixture.test { client in
@@ -212,13 +217,7 @@ import Testing
         let fixture = try await ServerFixture(.sqlite)
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice")
-        let (run, route) = Self.runThisWeek()
-        let weight = QuantitySample(type: .bodyMass, quantity: Quantity(value: 71.4, unit: .kilogram),
-                                    start: Date().addingTimeInterval(-86_400), end: Date().addingTimeInterval(-86_400), source: TestObjects.watch)
-        let store = try await fixture.store(of: alice)
-        try await store.save([.workout(run), .workoutRoute(route), .quantitySample(weight)])
-        let analysis = WorkoutAnalysis(workout: run, routes: [route], series: try await WorkoutSeries(store: store, workout: run))
-        let digest = WorkoutDigest(run, analysis: analysis)
+        let (run, _, digest) = try await Self.saveRunAndWeight(fixture, alice)
         let calendar = Calendar.history(timeZone: TimeZone(identifier: "UTC")!)
         let week = try #require(PeriodTotals.totals(of: [digest], by: .week, calendar: calendar).first)
         let record = try #require(PersonalRecord.records(in: [digest]).first { $0.effort == "400m" })
