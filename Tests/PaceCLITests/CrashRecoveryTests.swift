@@ -20,20 +20,34 @@ struct CrashRecoveryTests {
         private let lock = NSLock()
         private var highest: Int64 = 0
         private var text = ""
+        private var signalled = false
+        /// Signalled once: at the first acknowledgement, or when the output ends without one.
+        let firstAcknowledgement = DispatchSemaphore(value: 0)
 
         func consume(_ handle: FileHandle) {
+            defer { signalFirst() }
             while true {
                 let data = handle.availableData
                 if data.isEmpty { return }
                 let chunk = String(decoding: data, as: UTF8.self)
-                lock.withLock {
+                let acknowledged = lock.withLock { () -> Bool in
                     text += chunk
                     for line in text.split(separator: "\n") where line.hasPrefix("ack ") {
                         if let value = Int64(line.dropFirst(4)) { highest = max(highest, value) }
                     }
                     if let lastNewline = text.lastIndex(of: "\n") { text = String(text[text.index(after: lastNewline)...]) }
+                    return highest > 0
                 }
+                if acknowledged { signalFirst() }
             }
+        }
+
+        private func signalFirst() {
+            let first = lock.withLock { () -> Bool in
+                defer { signalled = true }
+                return !signalled
+            }
+            if first { firstAcknowledgement.signal() }
         }
 
         var acknowledged: Int64 { lock.withLock { highest } }
@@ -135,7 +149,15 @@ struct CrashRecoveryTests {
                 let reader = AckReader()
                 let drained = DispatchSemaphore(value: 0)
                 Thread { reader.consume(output.fileHandleForReading); drained.signal() }.start()
-                Thread.sleep(forTimeInterval: random.uniform(in: 0.05...1.2))
+                // A quarter of the kills land anywhere from launch on (start-up, opening the store);
+                // the rest are timed from the first acknowledgement, so they hit a recording in
+                // progress however long a loaded machine takes to start the process.
+                if random.uniform() < 0.25 {
+                    Thread.sleep(forTimeInterval: random.uniform(in: 0.05...1.2))
+                } else {
+                    _ = reader.firstAcknowledgement.wait(timeout: .now() + 60)
+                    Thread.sleep(forTimeInterval: random.uniform(in: 0...0.6))
+                }
                 if process.isRunning, run.kills.count < target {
                     kill(process.processIdentifier, SIGKILL)
                     process.waitUntilExit()
