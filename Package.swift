@@ -40,6 +40,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         // The web app's server-rendered pages (PaceServer/Web).
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        // gzip for the server's text answers (PaceServer/HTTP/ResponseCompression.swift).
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -146,6 +148,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // The web pages' templates (Web/).
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ],
             resources: [.copy("Web/Templates"), .copy("Web/Static")],
             swiftSettings: swiftSettings
@@ -302,7 +305,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaceServerTests",
-            dependencies: ["PaceServer", "PaceClient", "PaceModel", "PaceStore", "PaceTestSupport", "PaceTrack", "PaceTransfer", "PaceAnalysis",
+            dependencies: ["PaceServer", "PaceClient", "PaceModel", "PaceStore", "PaceTestSupport", "PaceTrack", "PaceTransfer", "PaceAnalysis", "PaceFormats",
                            .product(name: "HummingbirdTesting", package: "hummingbird"),
                            .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: swiftSettings

@@ -88,7 +88,8 @@ public enum PaceServer {
         let routes = ServerRoutes(gate: gate, uploads: UploadRoutes(gate: gate, queue: queue, maximumBytes: configuration.maximumUploadBytes),
                                   sessions: SessionRoutes(gate: gate, openSignUp: configuration.openSignUp),
                                   live: LiveRoutes(gate: gate), pages: try await WebPages(gate: gate, configuration: configuration.web))
-        // Middleware applies to the routes added after it.
+        // Middleware applies to the routes added after it; the first added sees the final answer.
+        router.middlewares.add(ResponseCompression())
         router.middlewares.add(ServerMiddleware(logger: logger, table: routes.table))
         routes.add(to: router)
         return (router, routes.table)
