@@ -82,12 +82,19 @@ public enum PaceServer {
         }
         try await stores.check()
         let gate = Gate(directory: directory, stores: stores, limiter: SignInLimiter())
-        let queue = UploadQueue(directory: directory, stores: stores, folder: configuration.dataFolder.appendingPathComponent("uploads"))
+        let pages = try await WebPages(gate: gate, configuration: configuration.web)
+        // An uploaded workout's page is made ahead, so its first visit finds it ready.
+        let queue = UploadQueue(directory: directory, stores: stores, folder: configuration.dataFolder.appendingPathComponent("uploads")) {
+            account, workouts in
+            guard let store = try? await stores.store(for: account) else { return }
+            let zones = ((try? await directory.settings(of: account)) ?? AccountSettings()).heartRateZones
+            await pages.answers.prepare(workouts, account: account, store: store, zones: zones)
+        }
         try await queue.resume()
         let router = Router(context: ServerRequestContext.self)
         let routes = ServerRoutes(gate: gate, uploads: UploadRoutes(gate: gate, queue: queue, maximumBytes: configuration.maximumUploadBytes),
                                   sessions: SessionRoutes(gate: gate, openSignUp: configuration.openSignUp),
-                                  live: LiveRoutes(gate: gate), pages: try await WebPages(gate: gate, configuration: configuration.web))
+                                  live: LiveRoutes(gate: gate), pages: pages)
         // Middleware applies to the routes added after it; the first added sees the final answer.
         router.middlewares.add(ResponseCompression())
         router.middlewares.add(ServerMiddleware(logger: logger, table: routes.table))

@@ -11,11 +11,40 @@ import Testing
 /// Answers about a workout are computed once per state of the store: a save moves the anchor, so
 /// the next answer sees it; the least recently used answer is the one dropped.
 @Suite(.timeLimit(.minutes(2))) struct AnswerCacheTests {
+    static func key(_ version: Int64) -> AnswerKey {
+        AnswerKey(account: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, client: "c", read: [.workout],
+                  workout: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, version: version)
+    }
+
+    @Test func anAnswerBeingComputedIsSharedAndAFailureIsForgotten() async throws {
+        let cache = AnswerCache<Int>(capacity: 4)
+        let computed = Locked(0)
+        let started = AsyncStream<Void>.makeStream()
+        let release = AsyncStream<Void>.makeStream()
+        // The first request's computation waits until the second request is waiting for it too.
+        async let first = cache.answer(Self.key(1)) {
+            computed.withLock { $0 += 1 }
+            started.continuation.yield()
+            for await _ in release.stream { break }
+            return 7
+        }
+        for await _ in started.stream { break }
+        async let second = cache.answer(Self.key(1)) { computed.withLock { $0 += 1 }; return 8 }
+        try await Task.sleep(for: .milliseconds(50))
+        release.continuation.yield()
+        #expect(try await first == 7)
+        #expect(try await second == 7, "the second request waited for the first computation")
+        #expect(computed.withLock { $0 } == 1)
+
+        struct Failure: Error {}
+        await #expect(throws: Failure.self) { try await cache.answer(Self.key(2)) { throw Failure() } }
+        #expect(try await cache.answer(Self.key(2)) { 20 } == 20, "a failed computation is not kept")
+    }
+
     @Test func theLeastRecentlyUsedAnswerIsDroppedAndAKeyIsComputedOnce() async throws {
         let cache = AnswerCache<Int>(capacity: 2)
         let computed = Locked(0)
-        func key(_ anchor: Int64) -> AnswerKey { AnswerKey(account: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, client: "c",
-                                                           workout: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, anchor: anchor) }
+        func key(_ anchor: Int64) -> AnswerKey { Self.key(anchor) }
         func answer(_ anchor: Int64) async throws -> Int {
             try await cache.answer(key(anchor)) { computed.withLock { $0 += 1 }; return Int(anchor) * 10 }
         }

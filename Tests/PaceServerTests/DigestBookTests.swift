@@ -16,7 +16,7 @@ import Testing
     /// A store whose client reads every type a digest needs, with `count` runs a day apart, each with a route.
     static func store(_ directory: TemporaryDirectory, runs count: Int) async throws -> (HealthStore, AuthorizedStore, [Workout]) {
         let store = try HealthStore(path: directory.path("health.sqlite"))
-        for type in DigestBook.watchedTypes {
+        for type in WorkoutChanges.watchedTypes {
             try await store.setAuthorization(client: client, type: type, read: .authorized)
         }
         var runs: [Workout] = []

@@ -117,6 +117,35 @@ import Testing
         }
     }
 
+    @Test func aFinishedJobHandsItsWorkoutsOnAfterItIsMarkedDone() async throws {
+        let fixture = try await ServerFixture(.sqlite)
+        defer { fixture.directory.remove() }
+        let alice = try await fixture.account("alice")
+        let id = UUID()
+        let uploads = fixture.configuration.dataFolder.appendingPathComponent("uploads")
+        try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
+        try Self.gpx().write(to: uploads.appendingPathComponent(id.uuidString.lowercased() + ".gpx"), atomically: true, encoding: .utf8)
+        try await fixture.accounts.pool.write { db in
+            try db.execute(sql: """
+                INSERT INTO uploadJob (id, account, contentHash, format, size, status, createdAt) VALUES (?, ?, 'h', 'gpx', 1, 'queued', ?)
+                """, arguments: [id.uuidString, alice.id.uuidString, Date().timeIntervalSince1970])
+        }
+        let handed = AsyncStream<(UUID, [UUID], String?)>.makeStream()
+        let accounts = fixture.accounts
+        let queue = UploadQueue(directory: fixture.accounts, stores: fixture.stores, folder: uploads) { account, workouts in
+            let status = try? await accounts.pool.read { db in try String.fetchOne(db, sql: "SELECT status FROM uploadJob") }
+            handed.continuation.yield((account, workouts, status))
+        }
+        try await queue.resume()
+        var iterator = handed.stream.makeAsyncIterator()
+        let (account, workouts, status) = try #require(await iterator.next())
+        #expect(account == alice.id)
+        #expect(status == "done", "the client may see the job done before the page is made")
+        let store = try await fixture.store(of: alice)
+        #expect(workouts == (try await store.workouts()).map(\.id))
+        #expect(workouts.count == 1)
+    }
+
     @Test func aRestartRemovesWhatAKilledServerLeftHalfDone() async throws {
         let fixture = try await ServerFixture()
         defer { fixture.directory.remove() }

@@ -13,10 +13,8 @@ struct ServerRoutes: Sendable {
     let sessions: SessionRoutes
     let live: LiveRoutes
     let pages: WebPages
-    /// Workout details answered before, while the store is unchanged.
-    let details = AnswerCache<CachedJSON>(capacity: 256)
-    /// Charts answered before, while the store is unchanged.
-    let charts = AnswerCache<CachedJSON>(capacity: 64)
+    /// Answers about single workouts, kept under their revisions (shared with the pages).
+    var answers: WorkoutAnswers { pages.answers }
 
     /// One route: a method, a path pattern (`:name` matches one segment) and its handler.
     struct Route: Sendable {
@@ -41,7 +39,7 @@ struct ServerRoutes: Sendable {
             Route(method: .post, path: "/api/v1/sync/objects") { try await push.push($0, context: $1).response(from: $0, context: $1) },
             Route(method: .post, path: "/api/v1/uploads") { try await uploads.upload($0, context: $1).response(from: $0, context: $1) },
             Route(method: .get, path: "/api/v1/uploads/:id") { try await uploads.status($0, context: $1).response(from: $0, context: $1) },
-        ] + sessions.routes + WorkoutExtraRoutes(gate: gate, charts: charts).routes + StatisticsRoutes(gate: gate).routes + SampleRoutes(gate: gate).routes + SummaryRoutes(gate: gate).routes + live.routes + SyncScopeRoutes(gate: gate).routes
+        ] + sessions.routes + WorkoutExtraRoutes(gate: gate, answers: answers).routes + StatisticsRoutes(gate: gate).routes + SampleRoutes(gate: gate).routes + SummaryRoutes(gate: gate).routes + live.routes + SyncScopeRoutes(gate: gate).routes
             + pages.routes
     }
 
@@ -120,12 +118,7 @@ struct ServerRoutes: Sendable {
         let caller = try await gate.caller(request, context)
         try caller.requireRead(.workout)
         let workout = try await Self.visibleWorkout(try context.parameters.require("id"), caller)
-        return try await details.answer(try await caller.answerKey(workout: workout.id)) {
-            let routes = caller.token.read.contains(.workoutRoute) ? try await caller.store.routes(forWorkout: workout.id) : []
-            // Laps and splits are PaceTransfer's analysis (as `pace show` gives them), over what the token may read.
-            let analysis = WorkoutAnalysis(workout: workout, routes: routes, series: try await WorkoutSeries(store: caller.store, workout: workout))
-            return try CachedJSON(WorkoutDetailJSON(workout, routes: routes.map(\.id), analysis: analysis))
-        }
+        return try await answers.detail(workout, reader: AnswerReader(caller))
     }
 
     @Sendable func route(_ request: Request, context: ServerRequestContext) async throws -> RoutePageJSON {

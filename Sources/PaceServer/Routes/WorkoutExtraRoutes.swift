@@ -12,8 +12,8 @@ import PaceAnalysis
 /// ``Gate`` first and reads through the token's client view of the account's store.
 struct WorkoutExtraRoutes: Sendable {
     let gate: Gate
-    /// Charts answered before, while the store is unchanged.
-    let charts: AnswerCache<CachedJSON>
+    /// Charts and polylines answered before, kept under the workout's revision.
+    let answers: WorkoutAnswers
 
     /// The polyline's tolerance when none is given, metres: finer than a street's width at the zooms a
     /// workout map is drawn at.
@@ -37,7 +37,7 @@ struct WorkoutExtraRoutes: Sendable {
     }
 
     /// `GET /workouts/{id}/routes/{route}/polyline?tolerance=`: the route thinned by Douglas–Peucker.
-    @Sendable func polyline(_ request: Request, context: ServerRequestContext) async throws -> PolylineJSON {
+    @Sendable func polyline(_ request: Request, context: ServerRequestContext) async throws -> CachedJSON {
         let caller = try await gate.caller(request, context)
         try caller.requireRead(.workout)
         try caller.requireRead(.workoutRoute)
@@ -48,14 +48,8 @@ struct WorkoutExtraRoutes: Sendable {
             return value
         } ?? Self.defaultTolerance
         let workout = try await ServerRoutes.visibleWorkout(try context.parameters.require("id"), caller)
-        guard let routeID = UUID(uuidString: try context.parameters.require("route")),
-              let route = try await caller.store.routes(forWorkout: workout.id).first(where: { $0.id == routeID }) else {
-            throw ServerError.notFound("route")
-        }
-        let kept = RouteSimplifier.simplify(route.locations, toleranceMeters: tolerance)
-        return PolylineJSON(tolerance: tolerance, sourceCount: route.locations.count,
-                            points: kept.map { PolylineJSON.Point(latitude: $0.latitude, longitude: $0.longitude) },
-                            encoded: EncodedPolyline.encode(kept.map { ($0.latitude, $0.longitude) }))
+        guard let routeID = UUID(uuidString: try context.parameters.require("route")) else { throw ServerError.notFound("route") }
+        return try await answers.polyline(workout, route: routeID, tolerance: tolerance, reader: AnswerReader(caller))
     }
 
     /// `GET /workouts/{id}/series?points=`: the chart series, at most `points` of them.
@@ -69,12 +63,7 @@ struct WorkoutExtraRoutes: Sendable {
             return value
         } ?? Self.defaultPoints
         let workout = try await ServerRoutes.visibleWorkout(try context.parameters.require("id"), caller)
-        return try await charts.answer(try await caller.answerKey(workout: workout.id, variant: points)) {
-            let routes = caller.token.read.contains(.workoutRoute) ? try await caller.store.routes(forWorkout: workout.id) : []
-            let chart = WorkoutChart(workout: workout, routes: routes, series: try await WorkoutSeries(store: caller.store, workout: workout),
-                                     maximumPoints: points)
-            return try CachedJSON(ChartJSON(chart))
-        }
+        return try await answers.chart(workout, points: points, reader: AnswerReader(caller))
     }
 
     /// `GET /workouts/{id}/export?format=`: the workout as a GPX, TCX, FIT or CSV file, named by the server.

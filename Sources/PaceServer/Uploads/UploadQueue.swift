@@ -13,11 +13,16 @@ actor UploadQueue {
     private let folder: URL
     private let logger = Logger(label: "org.pace.server.uploads")
     private var working = false
+    /// Called with a finished job's account and imported workouts, after the job is marked done
+    /// and before the next job starts (the pages' answers are made ahead there).
+    private let imported: @Sendable (_ account: UUID, _ workouts: [UUID]) async -> Void
 
-    init(directory: AccountDirectory, stores: AccountStores, folder: URL) {
+    init(directory: AccountDirectory, stores: AccountStores, folder: URL,
+         imported: @escaping @Sendable (_ account: UUID, _ workouts: [UUID]) async -> Void = { _, _ in }) {
         self.directory = directory
         self.stores = stores
         self.folder = folder
+        self.imported = imported
     }
 
     /// The file of job `id` with `format`.
@@ -105,5 +110,6 @@ actor UploadQueue {
                 """, arguments: [status, imported, duplicates, encoded, identifiers, Date().timeIntervalSince1970, job.id.uuidString])
         }
         logger.info("Upload imported", metadata: ["job": "\(job.id)", "status": "\(status)", "imported": "\(imported)"])
+        if !workouts.isEmpty { await self.imported(job.account, workouts) }
     }
 }

@@ -9,7 +9,7 @@ import PaceTransfer
 ///
 /// A digest depends on its workout, the workout's routes and the heart-rate, cadence and power
 /// samples inside the workout's time (``PaceTransfer/WorkoutSeries``). After a change, the book
-/// reads what was added and deleted since its anchor (an anchored query of those types) and
+/// reads what was added and deleted since its anchor (``WorkoutChanges``) and
 /// digests again only the workouts that changed: a workout added, one whose route was added or
 /// deleted, one whose time holds an added sample. A deleted sample names no time, so it, or a
 /// deleted route the book does not know, digests every workout again, as does anything the
@@ -43,13 +43,6 @@ actor DigestBook {
         }
     }
 
-    /// The types a digest is computed from.
-    static let watchedTypes: [HealthObjectType] = [
-        .workout, .workoutRoute, .quantity(.heartRate), .quantity(.cyclingCadence), .quantity(.cyclingPower), .quantity(.runningPower),
-    ]
-    /// Changes read per anchored query while catching up.
-    static let changesPerPage = 10_000
-
     private var pages: [Reader: Page] = [:]
     private var clock: UInt64 = 0
     private let capacity: Int
@@ -75,9 +68,8 @@ actor DigestBook {
         }
         clock += 1
         page.used = clock
-        if let kept = pages[reader], kept.anchor.anchor.rawValue > page.anchor.anchor.rawValue {
-            // A request that began later already stored a newer page.
-        } else {
+        // A request that began later may already have stored a newer page: keep the newer.
+        if (pages[reader]?.anchor.anchor.rawValue ?? .min) <= page.anchor.anchor.rawValue {
             pages[reader] = page
         }
         if pages.count > capacity, let oldest = pages.min(by: { $0.value.used < $1.value.used })?.key {
@@ -111,78 +103,28 @@ actor DigestBook {
     /// `nil` when a change cannot be placed (a deleted sample, an unknown deleted route).
     private func catchUp(_ kept: Page, store: AuthorizedStore) async throws -> Page? {
         var page = kept
-        var affected = Set<UUID>(), removed = Set<UUID>()
+        guard let changes = await WorkoutChanges.read(since: page.anchor, store: store), !changes.unplaceable else { return nil }
+        var affected = changes.touched
         let times = TimeIndex(page.times)
-        var anchor = page.anchor
-        while true {
-            let queries = Self.watchedTypes.map { AnchoredObjectQuery(type: $0, anchor: anchor) }
-            guard let changes = try? await store.anchoredObjects(queries, limit: Self.changesPerPage) else { return nil }
-            for object in changes.added {
-                switch object {
-                case .workout(let workout): affected.insert(workout.id)
-                case .workoutRoute(let route): affected.insert(route.workoutID)
-                case .quantitySample(let sample): affected.formUnion(times.workouts(overlapping: sample.startDate, sample.endDate))
-                default: break
-                }
-            }
-            for tombstone in changes.deleted {
-                switch tombstone.objectType {
-                case .workout: removed.insert(tombstone.id)
-                case .workoutRoute:
-                    guard let owner = page.routeOwners[tombstone.id] else { return nil }
-                    affected.insert(owner)
-                default: return nil
-                }
-            }
-            anchor = changes.anchor
-            if !changes.hasMore { break }
+        for time in changes.sampleTimes { affected.formUnion(times.workouts(overlapping: time.start, time.end)) }
+        for route in changes.deletedRoutes {
+            guard let owner = page.routeOwners[route] ?? changes.addedRoutes[route] else { return nil }
+            affected.insert(owner)
         }
-        for id in removed {
+        for id in changes.removed {
             page.digests[id] = nil
             page.times[id] = nil
         }
-        page.routeOwners = page.routeOwners.filter { !removed.contains($0.value) }
-        for id in affected.subtracting(removed) {
+        page.routeOwners = page.routeOwners.filter { !changes.removed.contains($0.value) }
+        for id in affected.subtracting(changes.removed) {
             page.digests[id] = nil
             page.times[id] = nil
             // Added, then deleted later in the same changes: nothing to digest.
             guard case .workout(let workout)? = try await store.object(id: id) else { continue }
             try await digest(workout, into: &page, store: store)
         }
-        page.anchor = anchor
+        page.anchor = changes.anchor
         page.sort()
         return page
-    }
-}
-
-/// Workouts' times sorted by start, to find those an instant or interval falls in.
-struct TimeIndex {
-    private let starts: [Date]
-    private let entries: [(id: UUID, time: DateInterval)]
-    private let longest: TimeInterval
-
-    /// An index of `times` (a workout's identifier to its start and end).
-    init(_ times: [UUID: DateInterval]) {
-        entries = times.map { (id: $0.key, time: $0.value) }.sorted { $0.time.start < $1.time.start }
-        starts = entries.map(\.time.start)
-        longest = entries.map(\.time.duration).max() ?? 0
-    }
-
-    /// The workouts whose time shares an instant with `start`…`end` (seconds since the reference date).
-    func workouts(overlapping start: Date, _ end: Date) -> [UUID] {
-        // The first entry starting after `end`, by binary search; the candidates start before it.
-        var low = 0, high = starts.count
-        while low < high {
-            let middle = (low + high) / 2
-            if starts[middle] <= end { low = middle + 1 } else { high = middle }
-        }
-        var found: [UUID] = []
-        var index = low - 1
-        let earliest = start.addingTimeInterval(-longest)
-        while index >= 0, entries[index].time.start >= earliest {
-            if entries[index].time.end >= start { found.append(entries[index].id) }
-            index -= 1
-        }
-        return found
     }
 }

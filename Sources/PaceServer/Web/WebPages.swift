@@ -17,19 +17,13 @@ struct WebPages: Sendable {
     let configuration: WebConfiguration
     let templates: MustacheLibrary
     let assets: WebAssets
-    /// Analyses computed before, while the store is unchanged.
-    let analyses = AnswerCache<Analysed>(capacity: 256)
+    /// Answers about single workouts (the page's analysis, its chart and map), kept under their revisions.
+    let answers = WorkoutAnswers()
     /// Every workout of an account digested with its analysis (the history pages' input), brought up
     /// to date from the store's changes.
     let digestBook = DigestBook(capacity: 32)
     /// The heatmap's simplified routes per account and page, while the store is unchanged.
     let heatmaps = AnswerCache<[HeatLine]>(capacity: 32)
-
-    /// A workout's analysis and the identifiers of its routes.
-    struct Analysed: Sendable {
-        var analysis: WorkoutAnalysis
-        var routes: [UUID]
-    }
 
     /// Loads the templates shipped with the server.
     init(gate: Gate, configuration: WebConfiguration) async throws {
@@ -182,12 +176,7 @@ struct WebPages: Sendable {
         let units = settings.units
         let zones = settings.heartRateZones
         // The account's zones are part of the analysis, so they are part of its key.
-        let analysed = try await analyses.answer(try await caller.answerKey(workout: workout.id, variant: zones.hashValue)) {
-            let routes = try await caller.store.routes(forWorkout: workout.id)
-            let series = try await WorkoutSeries(store: caller.store, workout: workout)
-            return Analysed(analysis: WorkoutAnalysis(workout: workout, routes: routes, series: series, options: .init(zones: zones)),
-                            routes: routes.map(\.id))
-        }
+        let analysed = try await answers.analysed(workout, zones: zones, reader: AnswerReader(caller))
         let analysis = analysed.analysis, routes = analysed.routes
         let moving = analysis.movingTime ?? analysis.duration
         let splits = (units == .imperial ? analysis.mileSplits : analysis.kilometerSplits).map { split in
@@ -204,7 +193,7 @@ struct WebPages: Sendable {
             heartRate: analysis.heartRate.map { String(format: "%.0f bpm", $0.average) },
             elevationGain: analysis.elevationGain.map { WebFormat.elevation($0, units: units) },
             route: routes.first.map { "/api/v1/workouts/\(workout.id.uuidString)/routes/\($0.uuidString)/polyline" },
-            series: "/api/v1/workouts/\(workout.id.uuidString)/series?points=500",
+            series: "/api/v1/workouts/\(workout.id.uuidString)/series?points=\(WorkoutAnswers.pageChartPoints)",
             units: units.rawValue,
             tiles: tiles(for: settings),
             splits: splits, hasSplits: !splits.isEmpty, splitUnit: units == .imperial ? "Mile" : "Km", zones: zoneRows, hasZones: !zoneRows.isEmpty)
