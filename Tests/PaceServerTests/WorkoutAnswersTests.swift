@@ -23,14 +23,14 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let (store, run) = try await Self.seeded(directory)
-        // As the first sign-in on the web does (SessionRoutes.allowWebClient).
-        try await store.authorization(for: AccessToken.webClient).requestAuthorization(
-            toShare: Self.all.filter { !$0.isReadOnly }, read: Self.all) { _, _ in true }
+        // The account never signed in on the web: its web client is allowed what a sign-in allows it.
+        #expect(try await !store.authorization(for: AccessToken.webClient).hasRequestedAuthorization(toShare: [], read: Self.all))
         let answers = WorkoutAnswers(), account = UUID(), zones = HeartRateZones()
         await answers.prepare([run.id], account: account, store: store, zones: zones)
         #expect(await answers.analyses.count == 1)
         #expect(await answers.charts.count == 1)
         #expect(await answers.polylines.count == 1)
+        #expect(try await store.authorization(for: AccessToken.webClient).hasRequestedAuthorization(toShare: [], read: Self.all))
 
         // The page's own requests find them: nothing new is kept.
         let reader = AnswerReader(account: account, client: AccessToken.webClient, read: Self.all,
@@ -48,16 +48,6 @@ import Testing
         let narrow = AnswerReader(account: account, client: AccessToken.webClient, read: [.workout], store: reader.store)
         _ = try await answers.chart(run, points: WorkoutAnswers.pageChartPoints, reader: narrow)
         #expect(await answers.charts.count == 2)
-    }
-
-    @Test func nothingIsMadeForAnAccountThatNeverSignedInOnTheWeb() async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let (store, run) = try await Self.seeded(directory)
-        let answers = WorkoutAnswers()
-        await answers.prepare([run.id], account: UUID(), store: store, zones: HeartRateZones())
-        #expect(await answers.analyses.count == 0)
-        #expect(await answers.charts.count == 0)
     }
 
     @Test func aRouteTheWorkoutDoesNotHaveIsNotFoundAndNotKept() async throws {

@@ -109,13 +109,12 @@ struct WorkoutAnswers: Sendable {
 
     /// Makes ahead what the workout page of each of `workouts` will ask for (its analysis, chart and
     /// map) as the web client of `account` sees it, so the first visit after an upload finds them
-    /// made. Nothing is made for an account that never signed in on the web (its web client may read
-    /// nothing yet); failures are left for the visit to meet and report.
+    /// made. The web client is first allowed what a sign-in allows it (``HealthStore/allowWebClient()``),
+    /// so the answers are the ones a session will see; failures are left for the visit to meet and report.
     func prepare(_ workouts: [UUID], account: UUID, store: HealthStore, zones: HeartRateZones) async {
-        let all = Set(HealthObjectType.allTypes)
-        let reader = AnswerReader(account: account, client: AccessToken.webClient, read: all,
+        guard (try? await store.allowWebClient()) != nil else { return }
+        let reader = AnswerReader(account: account, client: AccessToken.webClient, read: Set(HealthObjectType.allTypes),
                                   store: store.authorization(for: AccessToken.webClient))
-        guard (try? await reader.store.hasRequestedAuthorization(toShare: [], read: all)) == true else { return }
         for id in workouts {
             guard case .workout(let workout)? = try? await reader.store.object(id: id),
                   let analysed = try? await analysed(workout, zones: zones, reader: reader) else { continue }

@@ -71,7 +71,7 @@ struct SessionRoutes: Sendable {
         }
         let account = try await gate.signIn(name: asked.name, password: asked.password, context)
         let (session, secret, csrf) = try await gate.directory.createSession(for: account, from: context.address)
-        try await allowWebClient(try await gate.stores.store(for: account.id))
+        try await gate.stores.store(for: account.id).allowWebClient()
         let body = SessionJSON(account: AccountJSON(account), csrfToken: csrf, expiresAt: session.expiresAt ?? Date())
         var response = try EditedResponse(status: .created, response: body).response(from: request, context: context)
         response.setCookie(Self.cookie(secret, maxAge: Int(AccountDirectory.sessionLifetime)))
@@ -131,14 +131,5 @@ struct SessionRoutes: Sendable {
     /// page sends it), for the whole server.
     static func cookie(_ secret: String, maxAge: Int) -> Cookie {
         Cookie(name: Gate.sessionCookie, value: secret, maxAge: maxAge, path: "/", secure: true, httpOnly: true, sameSite: .strict)
-    }
-
-    /// Lets the web client (every browser session of the account) read and write every type in the
-    /// account's store, once: the owner signing in is the owner.
-    func allowWebClient(_ store: HealthStore) async throws {
-        // Only undetermined decisions are asked, all in one transaction: a second sign-in writes nothing.
-        let all = Set(HealthObjectType.allTypes)
-        try await store.authorization(for: AccessToken.webClient).requestAuthorization(
-            toShare: all.filter { !$0.isReadOnly }, read: all) { _, _ in true }
     }
 }
