@@ -89,6 +89,7 @@ public enum PaceServer {
             guard let store = try? await stores.store(for: account) else { return }
             let zones = ((try? await directory.settings(of: account)) ?? AccountSettings()).heartRateZones
             await pages.answers.prepare(workouts, account: account, store: store, zones: zones)
+            await pages.answers.revisions.refresh(account: account)
         }
         try await queue.resume()
         let router = Router(context: ServerRequestContext.self)

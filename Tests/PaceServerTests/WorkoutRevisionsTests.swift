@@ -48,6 +48,25 @@ import Testing
         #expect(try await revision(runs[2]) > start)
     }
 
+    @Test func aRefreshCatchesTheAccountsLedgersUpInTheBackground() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (store, app, runs) = try await DigestBookTests.store(directory, runs: 2)
+        let revisions = WorkoutRevisions(capacity: 4)
+        let reader = DigestBook.Reader(account: UUID(), client: DigestBookTests.client)
+        let start = try await revisions.revision(of: runs[0].id, for: reader, store: app)
+        for minute in 1...3 {
+            try await store.save([.quantitySample(TestObjects.heartRate(150, at: runs[0].startDate.addingTimeInterval(Double(minute) * 60)))])
+            await revisions.refresh(account: reader.account)
+        }
+        // Another account's refresh touches nothing of this one.
+        await revisions.refresh(account: UUID())
+        let moved = try await revisions.revision(of: runs[0].id, for: reader, store: app)
+        #expect(moved == (try await store.currentAnchor()).rawValue, "caught up to the last save")
+        #expect(moved > start)
+        #expect(try await revisions.revision(of: runs[1].id, for: reader, store: app) == start)
+    }
+
     @Test func eachReaderKeepsItsOwnLedger() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -25,7 +25,8 @@ struct ServerRoutes: Sendable {
 
     /// Every route, in one list: the router is built from it and ``RouteTable`` answers `405`s from it.
     var routes: [Route] {
-        let push = SyncPush(gate: gate, replies: SyncReplies(directory: gate.directory))
+        let revisions = answers.revisions
+        let push = SyncPush(gate: gate, replies: SyncReplies(directory: gate.directory)) { await revisions.refresh(account: $0) }
         return [
             Route(method: .get, path: "/api/v1/health") { try HealthJSON(status: "ok").response(from: $0, context: $1) },
             Route(method: .post, path: "/api/v1/tokens") { try await createToken($0, context: $1).response(from: $0, context: $1) },

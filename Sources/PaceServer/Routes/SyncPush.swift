@@ -25,6 +25,8 @@ struct SyncPush: Sendable {
 
     let gate: Gate
     let replies: SyncReplies
+    /// Told of each account whose store a push changed (the kept answers catch up in the background).
+    var changed: @Sendable (_ account: UUID) async -> Void = { _ in }
 
     @Sendable func push(_ request: Request, context: ServerRequestContext) async throws -> SyncPushResultJSON {
         let caller = try await gate.caller(request, context)
@@ -94,6 +96,7 @@ struct SyncPush: Sendable {
             }
         }
         let result = SyncPushResultJSON(saved: fresh.count, alreadyStored: replayed, deleted: deleted)
+        if !fresh.isEmpty || deleted > 0 { await changed(caller.token.account) }
         if let key { try await replies.record(result, bodyHash: bodyHash, token: caller.token.id, key: key) }
         return result
     }
