@@ -3,7 +3,6 @@ import Hummingbird
 import PaceAnalysis
 import PaceModel
 import PaceStore
-import PaceTransfer
 
 /// What the history pages (dashboard, calendar, statistics, records, trends, heatmap) share: the
 /// reader's time zone and calendar, and every workout of the account digested with its analysis.
