@@ -25,6 +25,21 @@ import Testing
             """
     }
 
+    /// A GPX job of `account` written straight into `fixture`'s uploads folder and job table with
+    /// `status`, as a server leaves it: the job's identifier and the uploads folder.
+    static func job(in fixture: ServerFixture, of account: Account, status: String) async throws -> (UUID, URL) {
+        let id = UUID()
+        let uploads = fixture.configuration.dataFolder.appendingPathComponent("uploads")
+        try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
+        try Self.gpx().write(to: uploads.appendingPathComponent(id.uuidString.lowercased() + ".gpx"), atomically: true, encoding: .utf8)
+        try await fixture.accounts.pool.write { db in
+            try db.execute(sql: """
+                INSERT INTO uploadJob (id, account, contentHash, format, size, status, createdAt) VALUES (?, ?, 'h', 'gpx', 1, ?, ?)
+                """, arguments: [id.uuidString, account.id.uuidString, status, Date().timeIntervalSince1970])
+        }
+        return (id, uploads)
+    }
+
     /// Polls the job until it is done or failed.
     static func finished(_ client: any TestClientProtocol, _ secret: String, _ location: String) async throws -> [String: Any] {
         for _ in 0..<200 {
@@ -100,15 +115,7 @@ import Testing
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice")
         // The state a server killed mid-import leaves: the file on disk, its job marked running.
-        let id = UUID()
-        let uploads = fixture.configuration.dataFolder.appendingPathComponent("uploads")
-        try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
-        try Self.gpx().write(to: uploads.appendingPathComponent(id.uuidString.lowercased() + ".gpx"), atomically: true, encoding: .utf8)
-        try await fixture.accounts.pool.write { db in
-            try db.execute(sql: """
-                INSERT INTO uploadJob (id, account, contentHash, format, size, status, createdAt) VALUES (?, ?, 'h', 'gpx', 1, 'running', ?)
-                """, arguments: [id.uuidString, alice.id.uuidString, Date().timeIntervalSince1970])
-        }
+        let (id, _) = try await Self.job(in: fixture, of: alice, status: "running")
         try await fixture.test { client in
             let all: [HealthObjectType] = [.workout, .workoutRoute]
             let secret = try await ServerFixture.token(client, for: alice, read: all, share: all)
@@ -121,15 +128,7 @@ import Testing
         let fixture = try await ServerFixture(.sqlite)
         defer { fixture.directory.remove() }
         let alice = try await fixture.account("alice")
-        let id = UUID()
-        let uploads = fixture.configuration.dataFolder.appendingPathComponent("uploads")
-        try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
-        try Self.gpx().write(to: uploads.appendingPathComponent(id.uuidString.lowercased() + ".gpx"), atomically: true, encoding: .utf8)
-        try await fixture.accounts.pool.write { db in
-            try db.execute(sql: """
-                INSERT INTO uploadJob (id, account, contentHash, format, size, status, createdAt) VALUES (?, ?, 'h', 'gpx', 1, 'queued', ?)
-                """, arguments: [id.uuidString, alice.id.uuidString, Date().timeIntervalSince1970])
-        }
+        let (_, uploads) = try await Self.job(in: fixture, of: alice, status: "queued")
         let handed = AsyncStream<(UUID, [UUID], String?)>.makeStream()
         let accounts = fixture.accounts
         let queue = UploadQueue(directory: fixture.accounts, stores: fixture.stores, folder: uploads) { account, workouts in
