@@ -4,10 +4,10 @@ import PaceStore
 import PaceTestSupport
 import Testing
 
-/// Issue 19's store torture: two `pace import` processes write one store at once while a third
-/// process lists it over and over. Both imports finish, nobody is told "database is locked", and
-/// the store holds exactly what was imported.
-@Suite(.timeLimit(.minutes(3))) struct ConcurrentImportTests {
+/// Issue 19's store torture, with the real binary: two `pace import` processes write one store at
+/// once while a third lists it over and over; a store the system will not let anyone write is
+/// refused with a message that says so, and left as it was.
+@Suite(.timeLimit(.minutes(3))) struct StoreTortureTests {
     /// A `points`-point run at 1 Hz as GPX, starting at `start`, heading north from `latitude`.
     static func gpx(points: Int, start: Date, latitude: Double) -> String {
         let formatter = ISO8601DateFormatter()
@@ -66,5 +66,46 @@ import Testing
         for workout in workouts {
             #expect(try await health.routes(forWorkout: workout.id).first?.locations.count == 6_000)
         }
+    }
+
+    @Test func aStoreNobodyMayWriteIsRefusedClearlyAndLeftAsItWas() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.path("health.sqlite")
+        let pace = try CommandRunner(environment: ["PACE_STORE": store, "TZ": "UTC"])
+        let gpx = directory.path("run.gpx")
+        try Self.gpx(points: 60, start: Date(timeIntervalSince1970: 1_790_000_000), latitude: 47).write(toFile: gpx, atomically: true, encoding: .utf8)
+        #expect(try await pace.run(["import", gpx]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        // The immutable flag holds even for root (the tests run as root in CI): no process may write the file.
+        let immutable = try Self.chattr("+i", store)
+        #expect(immutable.status == 0, "chattr +i is needed to make a store nobody may write: \(immutable.standardError)")
+        defer { _ = try? Self.chattr("-i", store) }
+        let second = directory.path("second.gpx")
+        try Self.gpx(points: 60, start: Date(timeIntervalSince1970: 1_790_100_000), latitude: 48).write(toFile: second, atomically: true, encoding: .utf8)
+        let refused = try await pace.run(["import", second])
+        // Refused when the store is opened, or, with its journal files left from before, when the import writes.
+        let said = refused.standardOutput + refused.standardError
+        #expect(refused.status == 1)
+        #expect(said.contains("readonly") || said.contains("read-only"), "\(said)")
+        #expect(said.contains("permissions"), "the message says what to check: \(said)")
+        #expect(!said.contains("Fatal error"))
+        _ = try Self.chattr("-i", store)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before, "the refused import changed nothing")
+        let listed = try await pace.run(["list"])
+        #expect(listed.status == 0, "\(listed.standardError)")
+        #expect(listed.standardOutput.lowercased().components(separatedBy: "running").count - 1 == 1, "one run stored: \(listed.standardOutput)")
+    }
+
+    /// Runs `chattr FLAG path` (e2fsprogs).
+    static func chattr(_ flag: String, _ path: String) throws -> (status: Int32, standardError: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+        process.arguments = [flag, path]
+        let error = Pipe()
+        process.standardError = error
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 }
