@@ -97,11 +97,46 @@ import Testing
         #expect(listed.standardOutput.lowercased().components(separatedBy: "running").count - 1 == 1, "one run stored: \(listed.standardOutput)")
     }
 
+    @Test func aFullDiskRefusesTheImportAndKeepsWhatWasStored() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // A disk of 3 MiB: a tmpfs mounted for the test (root, as CI runs the tests).
+        let disk = directory.path("disk")
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        let mounted = try Self.tool("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=3m", "tmpfs", disk])
+        try #require(mounted.status == 0, "mounting a small tmpfs is needed to fill a disk: \(mounted.standardError)")
+        defer { _ = try? Self.tool("/usr/bin/umount", [disk]) }
+        let store = disk + "/health.sqlite"
+        let pace = try CommandRunner(environment: ["PACE_STORE": store, "TZ": "UTC"])
+        let small = directory.path("small.gpx"), large = directory.path("large.gpx")
+        try Self.gpx(points: 60, start: Date(timeIntervalSince1970: 1_790_000_000), latitude: 47).write(toFile: small, atomically: true, encoding: .utf8)
+        try Self.gpx(points: 40_000, start: Date(timeIntervalSince1970: 1_790_100_000), latitude: 48).write(toFile: large, atomically: true, encoding: .utf8)
+        let first = try await pace.run(["import", small])
+        #expect(first.status == 0, "\(first.standardError)")
+
+        let full = try await pace.run(["import", large])
+        let said = full.standardOutput + full.standardError
+        #expect(full.status == 1)
+        #expect(said.contains("is full") && said.contains("Free space"), "the message says what happened and what to do: \(said)")
+        #expect(!said.contains("Fatal error"))
+        // The store still opens and holds exactly what was stored before.
+        let health = try HealthStore(path: store)
+        let workouts = try await health.workouts()
+        #expect(workouts.count == 1)
+        #expect(try await health.routes(forWorkout: try #require(workouts.first).id).first?.locations.count == 60)
+        #expect(try await pace.run(["list"]).status == 0)
+    }
+
     /// Runs `chattr FLAG path` (e2fsprogs).
     static func chattr(_ flag: String, _ path: String) throws -> (status: Int32, standardError: String) {
+        try tool("/usr/bin/chattr", [flag, path])
+    }
+
+    /// Runs a system tool and waits for it: its exit status and standard error.
+    static func tool(_ path: String, _ arguments: [String]) throws -> (status: Int32, standardError: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
-        process.arguments = [flag, path]
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
         let error = Pipe()
         process.standardError = error
         try process.run()

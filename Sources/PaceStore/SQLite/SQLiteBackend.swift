@@ -152,7 +152,15 @@ package struct SQLiteBackend: HealthStoreBackend {
             return StoreError(code: .corrupt,
                 message: "The store '\(name)' is corrupt: \(error.message ?? "SQLite reported damage"). Restore it from a backup; nothing was changed.",
                 path: path, cause: error)
-        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
+        case .SQLITE_READONLY:
+            return StoreError(code: .cannotOpen,
+                message: "The store '\(name)' cannot be written: \(error.message ?? "it is read-only"). Check the permissions of the file and its folder, and that its disk is not mounted read-only; nothing was changed.",
+                path: path, cause: error)
+        case .SQLITE_FULL:
+            return StoreError(code: .database,
+                message: "The disk holding the store '\(name)' is full. Free space on it, or move the store (--store FILE), then try again; what was being saved was rolled back.",
+                path: path, cause: error)
+        case .SQLITE_CANTOPEN, .SQLITE_PERM:
             return StoreError(code: .cannotOpen,
                 message: "Cannot open the store '\(name)': \(error.message ?? "permission denied or missing directory"). Check the path and its permissions.",
                 path: path, cause: error)
