@@ -10,9 +10,11 @@
 # (which keeps what libFuzzer finds between runs), and runs it. A crash, a sanitizer report or a
 # broken invariant leaves the input in .build/fuzz-artifacts/TARGET/ and makes the script fail; the
 # summary line gives executions, coverage (cov: edges, ft: features) and any crash file.
-# Environment: FUZZ_NICE (default 10) is the niceness of the fuzzing process.
+# Environment: FUZZ_NICE (default 10) is the niceness of the fuzzing process. LeakSanitizer reads
+# FuzzTesting/lsan.supp (a dependency's known leak, and nothing else; docs/RELIABILITY.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export LSAN_OPTIONS="suppressions=$PWD/FuzzTesting/lsan.supp"
 
 usage() { echo "usage: Scripts/fuzz.sh TARGET|all|list [SECONDS] [LIBFUZZER_FLAGS…]" >&2; exit 64; }
 [ $# -ge 1 ] || usage
