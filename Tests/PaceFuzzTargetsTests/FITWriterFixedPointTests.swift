@@ -3,8 +3,8 @@ import PaceFormats
 import Testing
 
 /// What the FIT target found (docs/RELIABILITY.md): an activity read from a file Pace wrote did not
-/// write the same file again — the device name gained a `development ` each time, and an identifier
-/// without a creation time became a hash.
+/// write the same file again — the device name gained a `development ` each time, an identifier
+/// without a creation time became a hash, and an empty lap's stated end took the next laps' records.
 @Suite struct FITWriterFixedPointTests {
     private func reread(_ activity: RecordedActivity) throws -> RecordedActivity {
         try FITActivityReader().read(FITActivityWriter().write(activity))
@@ -38,7 +38,30 @@ import Testing
         #expect(try reread(once) == once)
     }
 
-    @Test(arguments: ["device-name-grows-development-prefix.fit", "serial-without-time-created.fit"])
+    @Test func anEmptyLapKeepsOffTheRecordsOfTheLapsAfterIt() throws {
+        // Given an empty lap whose stated end (start + elapsed) reaches past the records of both laps
+        // after it, the second of which states an end reaching past the third's records
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        func records(_ seconds: [Double]) -> [ActivityRecord] {
+            seconds.map { ActivityRecord(time: start.addingTimeInterval($0), heartRate: 120) }
+        }
+        let activity = RecordedActivity(sport: "running", laps: [
+            ActivityLap(startTime: start.addingTimeInterval(-10), totalElapsedTime: 1000),
+            ActivityLap(startTime: start, totalElapsedTime: 5000, records: records([0, 1, 2])),
+            ActivityLap(startTime: start.addingTimeInterval(1199), totalElapsedTime: 60, records: records([1200, 1201])),
+        ])
+
+        // When it is written and read, twice
+        let once = try reread(activity)
+        let twice = try reread(once)
+
+        // Then every record stays in its lap, and the second round trip changes nothing
+        #expect(once.laps.map(\.records.count) == [0, 3, 2])
+        #expect(twice == once)
+    }
+
+    @Test(arguments: ["device-name-grows-development-prefix.fit", "serial-without-time-created.fit",
+                      "empty-lap-end-takes-later-records.fit"])
     func theMinimisedFuzzInputsReadBackAsAFixedPoint(file: String) throws {
         let url = FuzzSeeds.regressions.appendingPathComponent("fit").appendingPathComponent(file)
         let decoder = FITDecoder(options: .init(validateCRC: false))
