@@ -60,8 +60,26 @@ import Testing
         #expect(twice == once)
     }
 
+    @Test func anEmptyLapWithoutStartOrEndKeepsOffTheRecordsAfterIt() throws {
+        // Given a first lap with neither start nor records (so no end), then a lap with records and no start
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let records = (0..<3).map { ActivityRecord(time: start.addingTimeInterval(Double($0)), heartRate: 120) }
+        let activity = RecordedActivity(sport: "running", laps: [
+            ActivityLap(totalElapsedTime: 60), ActivityLap(totalElapsedTime: 3, records: records),
+        ])
+
+        // When it is written and read, twice
+        let once = try reread(activity)
+        let twice = try reread(once)
+
+        // Then the records stay in the second lap (not gathered by the first, which has no end), and
+        // the second round trip changes nothing
+        #expect(once.laps.map(\.records.count) == [0, 3])
+        #expect(twice == once)
+    }
+
     @Test(arguments: ["device-name-grows-development-prefix.fit", "serial-without-time-created.fit",
-                      "empty-lap-end-takes-later-records.fit"])
+                      "empty-lap-end-takes-later-records.fit", "empty-lap-without-end-takes-later-records.fit"])
     func theMinimisedFuzzInputsReadBackAsAFixedPoint(file: String) throws {
         let url = FuzzSeeds.regressions.appendingPathComponent("fit").appendingPathComponent(file)
         let decoder = FITDecoder(options: .init(validateCRC: false))

@@ -68,15 +68,16 @@ struct FITActivityPlan {
     }
 
     /// A reader puts each record in the first lap (in file order) whose `timestamp` is at or after
-    /// the record's time, so an empty lap whose stated end (start + elapsed time) reaches a later
-    /// lap's first record would take that lap's records when read back. Such a lap's timestamp is
-    /// moved to a second before the earliest first record of the laps after it; a lap with records
-    /// keeps its last record's time. (The `fit` fuzz target found the round trip moving records.)
+    /// the record's time, and keeps every later record in a lap without a timestamp; so an empty lap
+    /// whose stated end (start + elapsed time) reaches a later lap's first record, or that has no end
+    /// at all, would take the later laps' records when read back. Such a lap's timestamp is moved to
+    /// a second before the earliest first record of the laps after it; a lap with records keeps its
+    /// last record's time. (The `fit` fuzz target found the round trip moving records.)
     private mutating func keepEmptyLapsOffLaterRecords() {
         var laterFirstRecord: Date?
         for index in laps.indices.reversed() {
-            if laps[index].records.isEmpty, let end = laps[index].end, let limit = laterFirstRecord,
-               end > limit.addingTimeInterval(-1) {
+            if laps[index].records.isEmpty, let limit = laterFirstRecord,
+               laps[index].end.map({ $0 > limit.addingTimeInterval(-1) }) ?? true {
                 laps[index].end = limit.addingTimeInterval(-1)
             }
             if let first = laps[index].records.first?.time {
