@@ -78,8 +78,29 @@ import Testing
         #expect(twice == once)
     }
 
+    @Test func aRecordAfterFITsLastSecondIsLeftOutNotReadBackTimeless() throws {
+        // Given a record whose time is past the last second a FIT uint32 holds (2126-02-06)
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let tooLate = Date(timeIntervalSince1970: 631_065_600 + 4_294_967_295 + 100)
+        func record(_ time: Date) -> ActivityRecord { ActivityRecord(time: time, heartRate: 120) }
+        let activity = RecordedActivity(sport: "running", laps: [
+            ActivityLap(records: [record(start), record(start.addingTimeInterval(1))]),
+            ActivityLap(records: [record(tooLate), record(start.addingTimeInterval(2))]),
+        ])
+
+        // When it is written and read, twice
+        let once = try reread(activity)
+        let twice = try reread(once)
+
+        // Then it is left out (as a record without a time is), not read back without a time into the first lap
+        #expect(once.laps.map(\.records.count) == [2, 1])
+        #expect(once.records.allSatisfy { $0.time != nil })
+        #expect(twice == once)
+    }
+
     @Test(arguments: ["device-name-grows-development-prefix.fit", "serial-without-time-created.fit",
-                      "empty-lap-end-takes-later-records.fit", "empty-lap-without-end-takes-later-records.fit"])
+                      "empty-lap-end-takes-later-records.fit", "empty-lap-without-end-takes-later-records.fit",
+                      "record-time-past-uint32.fit"])
     func theMinimisedFuzzInputsReadBackAsAFixedPoint(file: String) throws {
         let url = FuzzSeeds.regressions.appendingPathComponent("fit").appendingPathComponent(file)
         let decoder = FITDecoder(options: .init(validateCRC: false))

@@ -20,7 +20,7 @@ struct FITActivityPlan {
         var trigger: Int?
         /// FIT `intensity` value.
         var intensity: Int?
-        /// The records that have a time, in the lap's order.
+        /// The records that have a time FIT can hold, in the lap's order.
         var records: [ActivityRecord]
     }
 
@@ -88,7 +88,9 @@ struct FITActivityPlan {
 
     private static func lap(_ lap: ActivityLap, previousEnd: Date?, previousDistance: Double,
                             events: [ActivityTimerEvent]) -> Lap {
-        let records = lap.records.filter { $0.time != nil }
+        // A record needs a time FIT can hold (a `uint32` of seconds since 1989-12-31): one written
+        // without it would be read back timeless, into whichever lap the reader is filling.
+        let records = lap.records.filter { $0.time.flatMap(FITEncoder.fitSeconds) != nil }
         let times = records.compactMap(\.time)
         let start = lap.startTime ?? times.min() ?? previousEnd
         let statedEnd = start.flatMap { start in lap.totalElapsedTime.map { start.addingTimeInterval($0) } }
