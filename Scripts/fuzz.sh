@@ -10,9 +10,14 @@
 # (which keeps what libFuzzer finds between runs), and runs it. A crash, a sanitizer report or a
 # broken invariant leaves the input in .build/fuzz-artifacts/TARGET/ and makes the script fail; the
 # summary line gives executions, coverage (cov: edges, ft: features) and any crash file.
-# Environment: FUZZ_NICE (default 10) is the niceness of the fuzzing process.
+# Environment: FUZZ_NICE (default 10) is the niceness of the fuzzing process. LeakSanitizer reads
+# FuzzTesting/lsan.supp (a dependency's known leak, and nothing else; docs/RELIABILITY.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export LSAN_OPTIONS="suppressions=$PWD/FuzzTesting/lsan.supp"
+# Swift's own crash backtracer, reading the crashed process's memory under AddressSanitizer, turns an
+# abort (a broken invariant) into a misleading "unknown-crash" report; libFuzzer's report is enough.
+export SWIFT_BACKTRACE=enable=no
 
 usage() { echo "usage: Scripts/fuzz.sh TARGET|all|list [SECONDS] [LIBFUZZER_FLAGS…]" >&2; exit 64; }
 [ $# -ge 1 ] || usage
@@ -57,10 +62,10 @@ run() {
         -artifact_prefix="$artifacts/" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "$@" >"$log" 2>&1
     local status=$?
     set -e
-    grep -E '^#[0-9]+ +(INITED|DONE)|^(==[0-9]+==ERROR|SUMMARY|pace-fuzz: invariant)|^artifact_prefix|Test unit written' "$log" >&2 || true
+    grep -E '^#[0-9]+ +(INITED|DONE)|^(==[0-9]+==ERROR|SUMMARY|pace-fuzz: invariant)|^artifact_prefix|Test unit written|^Suppressions used|^ +[0-9]+ +[0-9]+ [^ ]+$' "$log" >&2 || true
     local last executions cov ft crash
     last=$(grep -E '^#[0-9]+' "$log" | tail -1)
-    executions=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')
+    executions=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}' | tail -1)
     cov=$(sed -nE 's/.* cov: ([0-9]+).*/\1/p' <<<"$last")
     ft=$(sed -nE 's/.* ft: ([0-9]+).*/\1/p' <<<"$last")
     crash=$(sed -nE 's/.*Test unit written to (.*)$/\1/p' "$log" | tail -1)

@@ -3,8 +3,8 @@ import PaceFormats
 import Testing
 
 /// What the FIT target found (docs/RELIABILITY.md): an activity read from a file Pace wrote did not
-/// write the same file again — the device name gained a `development ` each time, and an identifier
-/// without a creation time became a hash.
+/// write the same file again — the device name gained a `development ` each time, an identifier
+/// without a creation time became a hash, and an empty lap's stated end took the next laps' records.
 @Suite struct FITWriterFixedPointTests {
     private func reread(_ activity: RecordedActivity) throws -> RecordedActivity {
         try FITActivityReader().read(FITActivityWriter().write(activity))
@@ -38,7 +38,69 @@ import Testing
         #expect(try reread(once) == once)
     }
 
-    @Test(arguments: ["device-name-grows-development-prefix.fit", "serial-without-time-created.fit"])
+    @Test func anEmptyLapKeepsOffTheRecordsOfTheLapsAfterIt() throws {
+        // Given an empty lap whose stated end (start + elapsed) reaches past the records of both laps
+        // after it, the second of which states an end reaching past the third's records
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        func records(_ seconds: [Double]) -> [ActivityRecord] {
+            seconds.map { ActivityRecord(time: start.addingTimeInterval($0), heartRate: 120) }
+        }
+        let activity = RecordedActivity(sport: "running", laps: [
+            ActivityLap(startTime: start.addingTimeInterval(-10), totalElapsedTime: 1000),
+            ActivityLap(startTime: start, totalElapsedTime: 5000, records: records([0, 1, 2])),
+            ActivityLap(startTime: start.addingTimeInterval(1199), totalElapsedTime: 60, records: records([1200, 1201])),
+        ])
+
+        // When it is written and read, twice
+        let once = try reread(activity)
+        let twice = try reread(once)
+
+        // Then every record stays in its lap, and the second round trip changes nothing
+        #expect(once.laps.map(\.records.count) == [0, 3, 2])
+        #expect(twice == once)
+    }
+
+    @Test func anEmptyLapWithoutStartOrEndKeepsOffTheRecordsAfterIt() throws {
+        // Given a first lap with neither start nor records (so no end), then a lap with records and no start
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let records = (0..<3).map { ActivityRecord(time: start.addingTimeInterval(Double($0)), heartRate: 120) }
+        let activity = RecordedActivity(sport: "running", laps: [
+            ActivityLap(totalElapsedTime: 60), ActivityLap(totalElapsedTime: 3, records: records),
+        ])
+
+        // When it is written and read, twice
+        let once = try reread(activity)
+        let twice = try reread(once)
+
+        // Then the records stay in the second lap (not gathered by the first, which has no end), and
+        // the second round trip changes nothing
+        #expect(once.laps.map(\.records.count) == [0, 3])
+        #expect(twice == once)
+    }
+
+    @Test func aRecordAfterFITsLastSecondIsLeftOutNotReadBackTimeless() throws {
+        // Given a record whose time is past the last second a FIT uint32 holds (2126-02-06)
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let tooLate = Date(timeIntervalSince1970: 631_065_600 + 4_294_967_295 + 100)
+        func record(_ time: Date) -> ActivityRecord { ActivityRecord(time: time, heartRate: 120) }
+        let activity = RecordedActivity(sport: "running", laps: [
+            ActivityLap(records: [record(start), record(start.addingTimeInterval(1))]),
+            ActivityLap(records: [record(tooLate), record(start.addingTimeInterval(2))]),
+        ])
+
+        // When it is written and read, twice
+        let once = try reread(activity)
+        let twice = try reread(once)
+
+        // Then it is left out (as a record without a time is), not read back without a time into the first lap
+        #expect(once.laps.map(\.records.count) == [2, 1])
+        #expect(once.records.allSatisfy { $0.time != nil })
+        #expect(twice == once)
+    }
+
+    @Test(arguments: ["device-name-grows-development-prefix.fit", "serial-without-time-created.fit",
+                      "empty-lap-end-takes-later-records.fit", "empty-lap-without-end-takes-later-records.fit",
+                      "record-time-past-uint32.fit"])
     func theMinimisedFuzzInputsReadBackAsAFixedPoint(file: String) throws {
         let url = FuzzSeeds.regressions.appendingPathComponent("fit").appendingPathComponent(file)
         let decoder = FITDecoder(options: .init(validateCRC: false))

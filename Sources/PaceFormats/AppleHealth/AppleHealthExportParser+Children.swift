@@ -94,6 +94,7 @@ extension AppleHealthExportParser {
             appleMoveTime: count("appleMoveTime", .minute), appleMoveTimeGoal: count("appleMoveTimeGoal", .minute),
             appleExerciseTime: count("appleExerciseTime", .minute), appleExerciseTimeGoal: count("appleExerciseTimeGoal", .minute),
             appleStandHours: count("appleStandHours", .count), appleStandHoursGoal: count("appleStandHoursGoal", .count))
+        guard valid(summary, pending, what: "ActivitySummary", { try summary.validate() }) != nil else { return }
         self.summary.activitySummaryCount += 1
         emit(.activitySummary(summary))
     }

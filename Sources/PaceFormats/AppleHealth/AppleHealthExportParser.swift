@@ -380,7 +380,7 @@ final class AppleHealthExportParser {
         return Quantity(value: number, unit: unitHealth)
     }
 
-    private func valid<T>(_ object: T, _ pending: Pending, what: String, _ check: () throws -> Void) -> T? {
+    func valid<T>(_ object: T, _ pending: Pending, what: String, _ check: () throws -> Void) -> T? {
         do {
             try check()
             return object

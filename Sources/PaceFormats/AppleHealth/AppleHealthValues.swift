@@ -45,12 +45,13 @@ enum AppleHealthValues {
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
-    /// Parses `1990-02-02` into year, month and day components, or `nil`.
+    /// Parses `1990-02-02` (or `1990-2-2`) into year, month and day components, or `nil` when it is
+    /// not a real day of the years 1…9999 (``CalendarDay``): `20161-4-05` and `2016-02-30` are not.
     static func day(_ text: String) -> DateComponents? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month), (1...31).contains(day) else { return nil }
-        return DateComponents(year: year, month: month, day: day)
+        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        let components = DateComponents(year: year, month: month, day: day)
+        return CalendarDay.text(components) == nil ? nil : components
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).

@@ -5,7 +5,8 @@ public import Foundation
 /// `record` messages become ``ActivityRecord``s (semicircles → degrees, scaled altitude, speed
 /// and distance, `enhanced_*` fields preferred; a `compressed_speed_distance` field arrives already
 /// expanded by the decoder into speed and accumulated distance; a barometer's `absolute_pressure`
-/// in pascals when plausible); `lap` messages become
+/// in pascals when plausible; a position outside ±90° latitude or ±180° longitude is dropped, the
+/// rest of its record kept, and counted in one ``FITWarning``); `lap` messages become
 /// ``ActivityLap``s with the file's totals and the records whose time falls within them; timer
 /// `event`s become pause/resume events; the first `session`'s sport becomes the sport; `file_id`
 /// gives the identifier and device.
@@ -53,12 +54,13 @@ public struct FITActivityReader: Sendable {
     ///   - source: The file's bytes, read once from the current position.
     ///   - file: The file's name or path, for error messages.
     /// - Returns: The activity (a file without `lap` messages yields one lap holding every record) and
-    ///   the problems the decoder worked around (with ``FITDecoder/Options/allowTruncation``: the cut).
+    ///   the problems the decoder worked around (with ``FITDecoder/Options/allowTruncation``: the cut)
+    ///   and the reader dropped (positions out of range).
     /// - Throws: ``FITError`` when the bytes cannot be read or decoded.
     public func read(source: any ByteSource, file: String? = nil) throws(FITError) -> (activity: RecordedActivity, warnings: [FITWarning]) {
         var builder = FITActivityBuilder()
         let summary = try decoder.decode(source: source, file: file) { builder.add($0) }
-        return (builder.finish(), summary.warnings)
+        return (builder.finish(), summary.warnings + builder.warnings)
     }
 
     /// Streams a FIT activity from a byte source: each `record` goes to `records` as it is decoded,
@@ -70,7 +72,8 @@ public struct FITActivityReader: Sendable {
     ///   - file: The file's name or path, for error messages.
     ///   - records: Called once per record, in file order. When it throws, the rest of the file is
     ///     decoded without calling it again and the error is rethrown.
-    /// - Returns: The activity without records, and the problems the decoder worked around.
+    /// - Returns: The activity without records, and the problems the decoder worked around and the
+    ///   reader dropped (positions out of range).
     /// - Throws: ``FITError`` when the bytes cannot be read or decoded, or what `records` threw.
     public func read(source: any ByteSource, file: String? = nil,
                      records: (ActivityRecord) throws -> Void) throws -> (activity: RecordedActivity, warnings: [FITWarning]) {
@@ -78,11 +81,12 @@ public struct FITActivityReader: Sendable {
         var failure: (any Error)?
         let summary = try decoder.decode(source: source, file: file) { message in
             guard message.globalNumber == 20 else { return builder.add(message) }
+            let record = builder.record(message)
             guard failure == nil else { return }
-            do { try records(FITActivityBuilder.record(message)) } catch { failure = error }
+            do { try records(record) } catch { failure = error }
         }
         if let failure { throw failure }
-        return (builder.finish(), summary.warnings)
+        return (builder.finish(), summary.warnings + builder.warnings)
     }
 
     /// Maps already decoded messages to an activity.
@@ -109,6 +113,16 @@ struct FITActivityBuilder {
     private var sessionAscent: Double?
     private var sessionDescent: Double?
     private var sportMessageSport: String?
+    /// Records whose position was out of range (and dropped), and the byte offset of the first.
+    private var droppedPositions = 0
+    private var firstDroppedPosition: Int?
+
+    /// What the reader worked around: one warning counting the records whose position it dropped.
+    var warnings: [FITWarning] {
+        guard let offset = firstDroppedPosition else { return [] }
+        return [FITWarning(byteOffset: offset, reason: "\(droppedPositions) record(s), the first here, had a latitude outside "
+            + "-90...90 or a longitude outside -180...180 degrees; their positions were dropped, the rest of each record kept")]
+    }
 
     mutating func add(_ message: FITMessage) {
         switch message.globalNumber {
@@ -116,7 +130,7 @@ struct FITActivityBuilder {
         case 12: sportMessageSport = sportMessageSport ?? message.field(0)?.enumName
         case 18: readSession(message)
         case 19: laps.append(Self.lap(message))
-        case 20: records.append(Self.record(message))
+        case 20: records.append(record(message))
         case 21: Self.timerEvent(message).map { activity.timerEvents.append($0) }
         default: break
         }
@@ -172,9 +186,25 @@ struct FITActivityBuilder {
         ActivityRecord.plausiblePressures.contains(pressure) ? pressure : nil
     }
 
+    /// The record of a `record` message, its position dropped (and counted for ``warnings``) when
+    /// it is not on Earth: a `sint32` of semicircles reaches ±180°, so a latitude can be 142°.
+    mutating func record(_ message: FITMessage) -> ActivityRecord {
+        var record = Self.decodedRecord(message)
+        let latitudeValid = record.latitude.map { $0.isFinite && (-90.0...90.0).contains($0) } ?? true
+        let longitudeValid = record.longitude.map { $0.isFinite && (-180.0...180.0).contains($0) } ?? true
+        if !latitudeValid || !longitudeValid {
+            record.latitude = nil
+            record.longitude = nil
+            droppedPositions += 1
+            firstDroppedPosition = firstDroppedPosition ?? message.byteOffset
+        }
+        return record
+    }
+
     /// One pass over the record's fields by number (no name look-ups): the profile's own fields win
     /// over values expanded from components, and `enhanced_*` fields over their 16-bit originals.
-    static func record(_ message: FITMessage) -> ActivityRecord {
+    /// Positions are not range-checked here (``record(_:)`` does).
+    private static func decodedRecord(_ message: FITMessage) -> ActivityRecord {
         var record = ActivityRecord(time: message.timestamp)
         var altitude: Double?, enhancedAltitude: Double?, speed: Double?, enhancedSpeed: Double?
         for field in message.fields {

@@ -20,7 +20,7 @@ struct FITActivityPlan {
         var trigger: Int?
         /// FIT `intensity` value.
         var intensity: Int?
-        /// The records that have a time, in the lap's order.
+        /// The records that have a time FIT can hold, in the lap's order.
         var records: [ActivityRecord]
     }
 
@@ -64,11 +64,33 @@ struct FITActivityPlan {
         start = times.min()
         end = times.max()
         sessionTotals = totals()
+        keepEmptyLapsOffLaterRecords()
+    }
+
+    /// A reader puts each record in the first lap (in file order) whose `timestamp` is at or after
+    /// the record's time, and keeps every later record in a lap without a timestamp; so an empty lap
+    /// whose stated end (start + elapsed time) reaches a later lap's first record, or that has no end
+    /// at all, would take the later laps' records when read back. Such a lap's timestamp is moved to
+    /// a second before the earliest first record of the laps after it; a lap with records keeps its
+    /// last record's time. (The `fit` fuzz target found the round trip moving records.)
+    private mutating func keepEmptyLapsOffLaterRecords() {
+        var laterFirstRecord: Date?
+        for index in laps.indices.reversed() {
+            if laps[index].records.isEmpty, let limit = laterFirstRecord,
+               laps[index].end.map({ $0 > limit.addingTimeInterval(-1) }) ?? true {
+                laps[index].end = limit.addingTimeInterval(-1)
+            }
+            if let first = laps[index].records.first?.time {
+                laterFirstRecord = min(laterFirstRecord ?? first, first)
+            }
+        }
     }
 
     private static func lap(_ lap: ActivityLap, previousEnd: Date?, previousDistance: Double,
                             events: [ActivityTimerEvent]) -> Lap {
-        let records = lap.records.filter { $0.time != nil }
+        // A record needs a time FIT can hold (a `uint32` of seconds since 1989-12-31): one written
+        // without it would be read back timeless, into whichever lap the reader is filling.
+        let records = lap.records.filter { $0.time.flatMap(FITEncoder.fitSeconds) != nil }
         let times = records.compactMap(\.time)
         let start = lap.startTime ?? times.min() ?? previousEnd
         let statedEnd = start.flatMap { start in lap.totalElapsedTime.map { start.addingTimeInterval($0) } }

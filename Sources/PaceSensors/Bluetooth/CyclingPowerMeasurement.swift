@@ -15,7 +15,9 @@ public struct CyclingPowerMeasurement: Hashable, Sendable {
 
     /// Instantaneous power in watts (may be negative).
     public var instantaneousPower: Int
-    /// Pedal power balance in percent; `nil` when not sent.
+    /// Pedal power balance in percent, 0…100; `nil` when not sent, or when the sensor sent more than
+    /// 100 % (raw 201–255, which the specification does not allow): only the balance is dropped, the
+    /// power and every other field of the notification are kept.
     public var pedalPowerBalance: Double?
     /// Whether the balance is the left pedal's share (`true`) or of an unknown pedal (`false`), flag bit 1.
     public var pedalPowerBalanceIsLeft: Bool
@@ -56,7 +58,7 @@ public struct CyclingPowerMeasurement: Hashable, Sendable {
         let flags = try reader.uint16("Flags")
         func has(_ bit: Int) -> Bool { flags & (1 << bit) != 0 }
         instantaneousPower = Int(try reader.sint16("Instantaneous Power"))
-        pedalPowerBalance = has(0) ? Double(try reader.uint8("Pedal Power Balance")) / 2 : nil
+        pedalPowerBalance = has(0) ? Self.balance(try reader.uint8("Pedal Power Balance")) : nil
         pedalPowerBalanceIsLeft = has(1)
         accumulatedTorque = has(2) ? Double(try reader.uint16("Accumulated Torque")) / 32 : nil
         accumulatedTorqueIsCrankBased = has(3)
@@ -87,5 +89,10 @@ public struct CyclingPowerMeasurement: Hashable, Sendable {
         bottomDeadSpotAngle = has(10) ? Int(try reader.uint16("Bottom Dead Spot Angle")) : nil
         accumulatedEnergy = has(11) ? Int(try reader.uint16("Accumulated Energy")) : nil
         offsetCompensationIndicator = has(12)
+    }
+
+    /// A raw pedal power balance (1/2 %) in percent, or `nil` above 100 %.
+    private static func balance(_ raw: UInt8) -> Double? {
+        raw <= 200 ? Double(raw) / 2 : nil
     }
 }

@@ -110,6 +110,17 @@ import Testing
         #expect(described.pedalPowerBalance == nil && described.accumulatedTorque == nil)
     }
 
+    /// A balance over 100 % (raw 201–255; the `gatt` fuzz target found 127.5 %) is dropped alone: the
+    /// power and the fields after it still decode (docs/DECISIONS.md 145).
+    @Test(arguments: [(UInt8(200), 100.0 as Double?), (201, nil), (255, nil), (0, 0)])
+    func cyclingPowerBalanceOver100PercentIsDroppedAndTheRestKept(raw: UInt8, balance: Double?) throws {
+        // Flags 0x0005: balance and accumulated torque; 250 W, the balance byte, 320 / 32 = 10 N·m.
+        let cp = try CyclingPowerMeasurement(bytes: [0x05, 0x00, 0xFA, 0x00, raw, 0x40, 0x01])
+        #expect(cp.pedalPowerBalance == balance)
+        #expect(cp.instantaneousPower == 250)
+        #expect(cp.accumulatedTorque == 10)
+    }
+
     @Test func cyclingPowerOnlyCrankData() throws {
         // Flags 0x0020: the common crank-based meter sending power and crank revolutions.
         let cp = try CyclingPowerMeasurement(bytes: [0x20, 0x00, 0xC8, 0x00, 0x10, 0x00, 0x00, 0x30])
