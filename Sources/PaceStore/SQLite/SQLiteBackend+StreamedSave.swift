@@ -26,7 +26,10 @@ extension SQLiteBackend {
                               complete: () throws -> (workout: Workout, route: StreamedRoute?)) throws {
         var callerError: (any Error)?
         func calling<T>(_ body: () throws -> T) throws -> T {
-            do { return try body() } catch let error as StoreError { throw error } catch {
+            do { return try body() } catch let error as StoreError { throw error } catch let error as DatabaseError {
+                // The writer's own inserts inside `produce`: the store failed (a full disk, a read-only file), not the caller.
+                throw mapped(error)
+            } catch {
                 callerError = error
                 throw error
             }
