@@ -22,6 +22,17 @@ import Testing
         return text + "</trkseg></trk></gpx>\n"
     }
 
+    /// Writes `gpx(points:start:latitude:)` to `path` on a thread of its own: building tens of
+    /// thousands of points takes seconds in a debug build, which the cooperative pool's two threads
+    /// owe to the tests running beside this one.
+    static func writeGPX(_ path: String, points: Int, start: Date, latitude: Double) async throws {
+        try await ThreadBridge.run { () throws(CocoaError) in
+            do { try gpx(points: points, start: start, latitude: latitude).write(toFile: path, atomically: true, encoding: .utf8) } catch {
+                throw CocoaError(.fileWriteUnknown)
+            }
+        }
+    }
+
     @Test func twoImportsAndAReaderShareOneStore() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -31,8 +42,8 @@ import Testing
         var files: [String] = []
         for day in 0..<4 {
             let path = directory.path("run-\(day).gpx")
-            try Self.gpx(points: 3_000, start: Date(timeIntervalSince1970: 1_790_000_000 + Double(day) * 86_400), latitude: 47 + Double(day))
-                .write(toFile: path, atomically: true, encoding: .utf8)
+            try await Self.writeGPX(path, points: 3_000, start: Date(timeIntervalSince1970: 1_790_000_000 + Double(day) * 86_400),
+                                    latitude: 47 + Double(day))
             files.append(path)
         }
         // The store exists before the race: its creation is not what is tested.
@@ -111,8 +122,8 @@ import Testing
         let store = disk + "/health.sqlite"
         let pace = try CommandRunner(environment: ["PACE_STORE": store, "TZ": "UTC"])
         let small = directory.path("small.gpx"), large = directory.path("large.gpx")
-        try Self.gpx(points: 60, start: Date(timeIntervalSince1970: 1_790_000_000), latitude: 47).write(toFile: small, atomically: true, encoding: .utf8)
-        try Self.gpx(points: 40_000, start: Date(timeIntervalSince1970: 1_790_100_000), latitude: 48).write(toFile: large, atomically: true, encoding: .utf8)
+        try await Self.writeGPX(small, points: 60, start: Date(timeIntervalSince1970: 1_790_000_000), latitude: 47)
+        try await Self.writeGPX(large, points: 40_000, start: Date(timeIntervalSince1970: 1_790_100_000), latitude: 48)
         let first = try await pace.run(["import", small])
         #expect(first.status == 0, "\(first.standardError)")
 
