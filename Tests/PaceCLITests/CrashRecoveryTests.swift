@@ -166,6 +166,8 @@ struct CrashRecoveryTests {
                     run.kills.append(Kill(acknowledged: reader.acknowledged, journaled: sessions.map(\.lastSequence).max() ?? 0))
                     if sessions.contains(where: { $0.status == .saved }) { finished = true }
                     if sessions.contains(where: { $0.status == .open }) { run.resumedRuns += 1 }
+                    // A breath between restarts: the tests running beside this one share two cores with it.
+                    Thread.sleep(forTimeInterval: 0.25)
                 } else {
                     process.waitUntilExit()
                     drained.wait()
