@@ -26,7 +26,8 @@ import Testing
         try await store.save(sample)
 
         let canonical = try await store.writer.read { db in
-            try Double.fetchOne(db, sql: "SELECT canonicalValue FROM quantitySample WHERE uuid = ?", arguments: [sample.id.uuidString])
+            try Double.fetchOne(db, sql: "SELECT q.canonicalValue FROM healthObject o JOIN quantitySample q ON q.anchor = o.anchor WHERE o.uuid = ?",
+                                arguments: [sample.id.uuidString])
         }
 
         #expect(isApproximatelyEqual(try #require(canonical), 68.0388555, relative: 1e-9))

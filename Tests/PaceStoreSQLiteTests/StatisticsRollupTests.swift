@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import PaceModel
-import PaceStore
+@testable import PaceStore
 import PaceTestSupport
 import Testing
 
@@ -192,29 +192,21 @@ import Testing
         }
         #expect(throws: DatabaseError.self) {
             try store.writer.write { db in
-                try db.execute(sql: "UPDATE quantitySample SET canonicalValue = 61 WHERE uuid = ?", arguments: [sample.id.uuidString])
+                try db.execute(sql: "UPDATE quantitySample SET canonicalValue = 61")
             }
         }
     }
 
     @Test func migratingAnExistingStoreFillsTheRollup() async throws {
-        // Given a store whose rollup migration has not run yet (undone by hand on a saved store)
+        // Given a store written before the rollup migration (v5's layout, rows as that release wrote them)
         let directory = try TemporaryDirectory()
         let path = directory.url.appendingPathComponent("store.sqlite").path
         let samples = Self.samples(seed: 9)
         do {
-            let store = try HealthStore(path: path)
-            try await store.save(samples.map { .quantitySample($0) })
-            try await store.writer.write { db in
-                try db.execute(sql: """
-                    DROP TRIGGER quantitySample_rollup_insert; DROP TRIGGER healthObject_rollup_delete;
-                    DROP TRIGGER healthObject_rollup_frozen; DROP TRIGGER quantitySample_rollup_frozen;
-                    DROP TABLE quantityRollup;
-                    DELETE FROM grdb_migrations WHERE identifier = 'v6-quantity-rollup';
-                    DROP TABLE quantityRollupHour;
-                    DELETE FROM grdb_migrations WHERE identifier = 'v8-hourly-rollup';
-                    """)
-            }
+            let queue = try DatabaseQueue(path: path)
+            try StoreSchema.migrator.migrate(queue, upTo: "v5-anchor-indexes")
+            try await queue.write { db in try LegacyStoreWriter.write(samples.map { .quantitySample($0) }, layout: .v6, db) }
+            try queue.close()
         }
 
         // When it is opened again (the migration runs)

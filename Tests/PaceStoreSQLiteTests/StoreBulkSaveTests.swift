@@ -36,7 +36,7 @@ import Testing
                        h.sourceBundleIdentifier, h.sourceVersion, h.sourceProductType, h.sourceOperatingSystemVersion,
                        h.deviceID, h.metadata, h.syncIdentifier, h.syncVersion,
                        q.value, q.unit, q.canonicalValue, c.value AS category
-                FROM healthObject h LEFT JOIN quantitySample q USING (uuid) LEFT JOIN categorySample c USING (uuid)
+                FROM healthObject h LEFT JOIN quantitySample q USING (anchor) LEFT JOIN categorySample c USING (uuid)
                 ORDER BY h.anchor
                 """).map { Array($0.databaseValues) }
                 + Row.fetchAll(db, sql: "SELECT uuid, kind, typeIdentifier, anchor FROM tombstone ORDER BY anchor")

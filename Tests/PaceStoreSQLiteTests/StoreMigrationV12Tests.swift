@@ -16,8 +16,7 @@ import Testing
         let queue = try DatabaseQueue(path: path)
         try StoreSchema.migrator.migrate(queue, upTo: "v11-authorization-requests")
         try queue.write { db in
-            _ = try SQLiteBackend.insert(HealthObjectBatch([.workout(run), .workoutRoute(route)] + samples.map(HealthObject.quantitySample)),
-                                         skippingStoredSyncIdentifiers: false, db)
+            try LegacyStoreWriter.write([.workout(run), .workoutRoute(route)] + samples.map(HealthObject.quantitySample), layout: .v7, db)
         }
         try queue.close()
         return (samples, run, route)
@@ -32,13 +31,15 @@ import Testing
         defer { directory.remove() }
         let path = directory.path("v11.sqlite")
         let stored = try Self.writeV11Store(at: path)
-        let before = try await DatabaseQueue(path: path).read { db in
+        let queue = try DatabaseQueue(path: path)
+        let before = try await queue.read { db in
             (try Self.rows("quantitySample", db), try Self.rows("routeLocation", db), try Self.rows("quantityRollup", db))
         }
+        try queue.close()
 
-        let store = try HealthStore(path: path)
-
-        try await store.writer.read { db in
+        let migrated = try DatabaseQueue(path: path)
+        try StoreSchema.migrator.migrate(migrated, upTo: "v12-sample-rows-without-foreign-keys")
+        try await migrated.read { db in
             #expect(try Self.rows("quantitySample", db) == before.0)
             #expect(try Self.rows("routeLocation", db) == before.1)
             #expect(try Self.rows("quantityRollup", db) == before.2)
@@ -52,6 +53,8 @@ import Testing
                                  "quantitySample_rollup_frozen", "quantitySample_rollup_insert", "workoutRoute_stays_with_its_workout",
                                  "workoutSample_cascade"])
         }
+        try migrated.close()
+        let store = try HealthStore(path: path)
         #expect(try await store.quantitySamples(matching: .heartRate).map(\.id) == stored.samples.map(\.id))
         #expect(try await store.routes(forWorkout: stored.run.id) == [stored.route])
     }
@@ -71,7 +74,7 @@ import Testing
         try await store.writer.read { db in
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM quantitySample") == 29)
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM routeLocation") == 0, "the workout's route went with it")
-            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM quantitySample WHERE uuid NOT IN (SELECT uuid FROM healthObject)") == 0)
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM quantitySample WHERE anchor NOT IN (SELECT anchor FROM healthObject)") == 0)
             let rollup = try Row.fetchOne(db, sql: "SELECT sum(sampleCount) AS n, sum(total) AS total FROM quantityRollup")
             let exact = try Row.fetchOne(db, sql: "SELECT count(*) AS n, sum(canonicalValue) AS total FROM quantitySample")
             #expect(rollup?["n"] as Int? == 29 && exact?["n"] as Int? == 29)

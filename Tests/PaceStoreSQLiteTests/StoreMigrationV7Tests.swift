@@ -45,67 +45,7 @@ import Testing
     private static func writeV6Store(_ objects: [HealthObject], at path: String) throws {
         let queue = try DatabaseQueue(path: path)
         try StoreSchema.migrator.migrate(queue, upTo: "v6-quantity-rollup")
-        let coder = StoreCoding.JSONText()
-        try queue.write { db in
-            for (index, object) in objects.enumerated() {
-                let anchor = index + 1
-                let (kind, start, end, device): (String, Date, Date, Device?) = switch object {
-                case .quantitySample(let s): ("quantity", s.startDate, s.endDate, s.device)
-                case .categorySample(let s): ("category", s.startDate, s.endDate, s.device)
-                case .workout(let w): ("workout", w.startDate, w.endDate, w.device)
-                case .workoutRoute(let r): ("route", r.startDate!, r.endDate!, r.device)
-                }
-                let id = object.id.uuidString
-                let source = object.source
-                try db.execute(sql: """
-                    INSERT INTO healthObject (uuid, kind, typeIdentifier, startDate, endDate, anchor, sourceName,
-                        sourceBundleIdentifier, sourceVersion, sourceProductType, sourceOperatingSystemVersion,
-                        device, metadata, syncIdentifier, syncVersion, savedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [id, kind, object.objectType.identifier, start.timeIntervalSinceReferenceDate,
-                                     end.timeIntervalSinceReferenceDate, anchor, source.name, source.bundleIdentifier,
-                                     source.version, source.productType, source.operatingSystemVersion,
-                                     try device.map(coder.device), try coder.metadata(object.metadata),
-                                     object.metadata.syncIdentifier, object.metadata.syncVersion, 8e8])
-                switch object {
-                case .quantitySample(let s):
-                    try db.execute(sql: "INSERT INTO quantitySample (uuid, value, unit, canonicalValue) VALUES (?, ?, ?, ?)",
-                                   arguments: [id, s.quantity.value, s.quantity.unit.unitString,
-                                               try s.quantity.doubleValue(for: s.type.canonicalUnit)])
-                case .categorySample(let s):
-                    try db.execute(sql: "INSERT INTO categorySample (uuid, value) VALUES (?, ?)", arguments: [id, s.value])
-                case .workout(let w):
-                    let statistics = w.statistics.values.sorted { $0.type.rawValue < $1.type.rawValue }
-                    try db.execute(sql: """
-                        INSERT INTO workout (uuid, activityType, duration, totalDistance, totalDistanceUnit, totalDistanceMeters,
-                            totalEnergyBurned, totalEnergyBurnedUnit, totalEnergyBurnedKilocalories, statistics)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """, arguments: [id, Int64(w.activityType.rawValue), w.duration,
-                                         w.totalDistance?.value, w.totalDistance?.unit.unitString, 5020.0,
-                                         w.totalEnergyBurned?.value, w.totalEnergyBurned?.unit.unitString, 412.0,
-                                         try coder.text(statistics)])
-                    for (position, event) in w.events.enumerated() {
-                        try db.execute(sql: """
-                            INSERT INTO workoutEvent (workoutUUID, position, type, startDate, duration, metadata) VALUES (?, ?, ?, ?, ?, ?)
-                            """, arguments: [id, position, event.type.rawValue, event.startDate.timeIntervalSinceReferenceDate,
-                                             event.duration, try coder.metadata(event.metadata)])
-                    }
-                case .workoutRoute(let r):
-                    try db.execute(sql: "INSERT INTO workoutRoute (uuid, workoutUUID, locationCount) VALUES (?, ?, ?)",
-                                   arguments: [id, r.workoutID.uuidString, r.locations.count])
-                    for (position, l) in r.locations.enumerated() {
-                        try db.execute(sql: """
-                            INSERT INTO routeLocation (routeUUID, position, timestamp, latitude, longitude, altitude, speed, course,
-                                horizontalAccuracy, verticalAccuracy, speedAccuracy, courseAccuracy)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """, arguments: [id, position, l.timestamp.timeIntervalSinceReferenceDate, l.latitude, l.longitude,
-                                             l.altitude, l.speed, l.course, l.horizontalAccuracy, l.verticalAccuracy,
-                                             l.speedAccuracy, l.courseAccuracy])
-                    }
-                }
-            }
-            try db.execute(sql: "UPDATE storeState SET lastAnchor = ?", arguments: [objects.count])
-        }
+        try queue.write { db in try LegacyStoreWriter.write(objects, layout: .v6, db) }
     }
 
     /// What an object reads back as after v7: its Apple Health sync identifier of the old form

@@ -25,7 +25,7 @@ import Testing
         #expect(migrations == ["v1-health-objects", "v2-recording-journal", "v3-authorization", "v4-characteristics",
                                "v5-anchor-indexes", "v6-quantity-rollup", "v7-compact-objects", "v8-hourly-rollup",
                                "v9-activity-summaries", "v10-workout-samples", "v11-authorization-requests",
-                               "v12-sample-rows-without-foreign-keys"])
+                               "v12-sample-rows-without-foreign-keys", "v13-quantity-rows-by-anchor"])
         #expect(tables.contains("recordingChunk") && tables.contains("workoutPoint"))
         #expect(try await store.currentAnchor() == .initial)
     }

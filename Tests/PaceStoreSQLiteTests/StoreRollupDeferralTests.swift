@@ -31,7 +31,7 @@ import Testing
             let computed = try Row.fetchAll(db, sql: """
                 SELECT o.typeIdentifier, \(bucket) AS b, o.sourceBundleIdentifier, count(*), sum(q.canonicalValue),
                        min(q.canonicalValue), max(q.canonicalValue)
-                FROM healthObject o JOIN quantitySample q ON q.uuid = o.uuid
+                FROM healthObject o JOIN quantitySample q ON q.anchor = o.anchor
                 GROUP BY o.typeIdentifier, b, o.sourceBundleIdentifier ORDER BY o.typeIdentifier, b, o.sourceBundleIdentifier
                 """)
             #expect(stored.count == computed.count, sourceLocation: sourceLocation)
@@ -52,7 +52,7 @@ import Testing
             let expectedHours = try Row.fetchAll(db, sql: """
                 SELECT o.typeIdentifier, \(StoreSchema.hourOfQuarter(bucket)) AS h, o.sourceBundleIdentifier, count(*),
                        sum(q.canonicalValue), min(q.canonicalValue), max(q.canonicalValue)
-                FROM healthObject o JOIN quantitySample q ON q.uuid = o.uuid
+                FROM healthObject o JOIN quantitySample q ON q.anchor = o.anchor
                 GROUP BY o.typeIdentifier, h, o.sourceBundleIdentifier ORDER BY o.typeIdentifier, h, o.sourceBundleIdentifier
                 """)
             #expect(hours.count == expectedHours.count, sourceLocation: sourceLocation)

@@ -42,7 +42,7 @@ import Testing
             try [
                 "SELECT h.uuid, h.kind, h.typeIdentifier, h.startDate, h.endDate, h.anchor, h.sourceName, h.sourceBundleIdentifier,"
                     + " h.sourceVersion, h.sourceProductType, h.sourceOperatingSystemVersion, h.deviceID, h.metadata, h.syncIdentifier,"
-                    + " h.syncVersion, q.value, q.unit, q.canonicalValue FROM healthObject h LEFT JOIN quantitySample q USING (uuid)"
+                    + " h.syncVersion, q.value, q.unit, q.canonicalValue FROM healthObject h LEFT JOIN quantitySample q USING (anchor)"
                     + " ORDER BY h.anchor",
                 "SELECT * FROM device ORDER BY id",
                 "SELECT * FROM workoutSample ORDER BY workoutAnchor, sampleAnchor",

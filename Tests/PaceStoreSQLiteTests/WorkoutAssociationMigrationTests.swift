@@ -26,9 +26,8 @@ import Testing
         let queue = try DatabaseQueue(path: path)
         try StoreSchema.migrator.migrate(queue, upTo: "v9-activity-summaries")
         try await queue.write { db in
-            _ = try SQLiteBackend.insert(HealthObjectBatch([.workout(run), .quantitySample(recorded), .quantitySample(imported),
-                                                          .quantitySample(unrelated), .quantitySample(outside)]),
-                                       skippingStoredSyncIdentifiers: false, db)
+            try LegacyStoreWriter.write([.workout(run), .quantitySample(recorded), .quantitySample(imported),
+                                         .quantitySample(unrelated), .quantitySample(outside)], layout: .v7, db)
         }
         try queue.close()
 

@@ -39,7 +39,7 @@ public struct SampleSortDescriptor: Sendable, Hashable {
         let column = switch key {
         case .startDate: "o.startDate"
         case .endDate: "o.endDate"
-        case .value: "(SELECT canonicalValue FROM quantitySample WHERE uuid = o.uuid)"
+        case .value: "(SELECT canonicalValue FROM quantitySample WHERE anchor = o.anchor)"
         }
         return column + (ascending ? " ASC" : " DESC")
     }

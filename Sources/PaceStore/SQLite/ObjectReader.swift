@@ -14,7 +14,7 @@ struct ObjectReader {
         let type = try StoreCoding.objectType(header.typeIdentifier)
         switch type {
         case .quantity(let identifier):
-            guard let detail = try Row.fetchOne(db.cachedStatement(sql: "SELECT value, unit FROM quantitySample WHERE uuid = ?"), arguments: [id]) else {
+            guard let detail = try Row.fetchOne(db.cachedStatement(sql: "SELECT value, unit FROM quantitySample WHERE anchor = ?"), arguments: [header.anchor]) else {
                 throw missingDetail(id, table: "quantitySample")
             }
             let unit = try StoreCoding.unit(detail["unit"], objectID: id)

@@ -29,7 +29,7 @@ enum SampleChunk {
     }
 
     static func quantitySQL(rows: Int) -> String {
-        "INSERT INTO quantitySample (uuid, value, unit, canonicalValue) VALUES "
+        "INSERT INTO quantitySample (anchor, value, unit, canonicalValue) VALUES "
             + Array(repeating: "(?,?,?,?)", count: rows).joined(separator: ",")
     }
 
@@ -191,7 +191,7 @@ extension ObjectWriter {
             var parameter: Int32 = 1
             for row in 0..<rows where chunk.isQuantity(row) {
                 let canonical = chunk.canonicalValue(row)
-                statement.bindUUIDText(statements.uuidTexts + 36 * row, at: parameter)
+                sqlite3_bind_int64(statement.sqliteStatement, parameter, firstAnchor + Int64(row))
                 sqlite3_bind_double(statement.sqliteStatement, parameter + 1, chunk.value(row))
                 statements.bind(chunk.unitText(row), to: statement, at: parameter + 2)
                 sqlite3_bind_double(statement.sqliteStatement, parameter + 3, canonical)

@@ -132,7 +132,7 @@ struct SampleStatements {
 
     init(db: Database) throws {
         header = try db.makeStatement(sql: HealthObjectInsert.sql())
-        quantity = try db.makeStatement(sql: "INSERT INTO quantitySample (uuid, value, unit, canonicalValue) VALUES (?, ?, ?, ?)")
+        quantity = try db.makeStatement(sql: "INSERT INTO quantitySample (anchor, value, unit, canonicalValue) VALUES (?, ?, ?, ?)")
         category = try db.makeStatement(sql: "INSERT INTO categorySample (uuid, value) VALUES (?, ?)")
         tombstone = try db.makeStatement(sql: "SELECT 1 FROM tombstone WHERE uuid = ?")
         // Arguments are bound below with sqlite3_bind_*; tell GRDB they are in place.
@@ -210,7 +210,8 @@ extension ObjectWriter {
         header.bind(object.objectType.identifier, at: 3)
         header.bind(StoreCoding.value(start), at: 4)
         header.bind(StoreCoding.value(end), at: 5)
-        header.bind(try transaction.peekAnchor(), at: 6)
+        let anchor = try transaction.peekAnchor()
+        header.bind(anchor, at: 6)
         header.bind(source.name, at: 7)
         header.bind(source.bundleIdentifier, at: 8)
         header.bind(source.version, at: 9)
@@ -241,7 +242,7 @@ extension ObjectWriter {
             }
             let row = statements.quantity
             row.resetForBinding()
-            row.bindUUID(transaction.uuidText, at: 1)
+            row.bind(anchor, at: 1)
             row.bind(sample.quantity.value, at: 2)
             row.bind(encoded.unitText, at: 3)
             row.bind(canonical, at: 4)

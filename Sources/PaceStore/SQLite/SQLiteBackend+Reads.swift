@@ -141,7 +141,7 @@ extension SQLiteBackend {
     package func quantitySeries(of type: QuantityTypeIdentifier, from start: Date, to end: Date) async throws(StoreError) -> [TimedQuantity] {
         try await read { db in
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT o.startDate, o.endDate, q.canonicalValue FROM healthObject o JOIN quantitySample q ON q.uuid = o.uuid
+                SELECT o.startDate, o.endDate, q.canonicalValue FROM healthObject o JOIN quantitySample q ON q.anchor = o.anchor
                 WHERE o.typeIdentifier = ? AND (o.endDate > ? OR o.startDate >= ?) AND o.startDate < ?
                 ORDER BY o.startDate, o.anchor
                 """, arguments: [type.rawValue, StoreCoding.value(start), StoreCoding.value(start), StoreCoding.value(end)])

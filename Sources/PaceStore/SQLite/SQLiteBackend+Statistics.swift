@@ -6,7 +6,7 @@ extension SQLiteBackend {
     package func statistics(for type: QuantityTypeIdentifier, matching predicate: SamplePredicate, options: StatisticsOptions,
                             sourcePriority: [String]) async throws(StoreError) -> QuantityStatistics {
         let condition = try predicate.sqlCondition(for: .quantity(type))
-        let from = "FROM healthObject o JOIN quantitySample q ON q.uuid = o.uuid WHERE o.typeIdentifier = ? AND \(condition.sql)"
+        let from = "FROM healthObject o JOIN quantitySample q ON q.anchor = o.anchor WHERE o.typeIdentifier = ? AND \(condition.sql)"
         let arguments = StatementArguments([type.rawValue]) + condition.arguments
         return try await read { db in
             if options.contains(.sum) {

@@ -34,7 +34,7 @@ extension SQLiteBackend {
         let from = """
             FROM (SELECT key AS i, json_extract(value, '$[0]') AS s, json_extract(value, '$[1]') AS e FROM json_each(?)) b
             CROSS JOIN healthObject o CROSS JOIN quantitySample q
-            WHERE o.typeIdentifier = ? AND o.startDate >= b.s AND o.startDate < b.e AND q.uuid = o.uuid AND \(condition.sql)
+            WHERE o.typeIdentifier = ? AND o.startDate >= b.s AND o.startDate < b.e AND q.anchor = o.anchor AND \(condition.sql)
             """
         var arguments: StatementArguments = ["[" + pairs + "]", type.rawValue]
         arguments += condition.arguments
@@ -94,7 +94,7 @@ extension SQLiteBackend {
         arguments += condition.arguments
         let spans = try Row.fetchAll(db, sql: """
             SELECT o.startDate, o.endDate, q.canonicalValue, o.sourceBundleIdentifier
-            FROM healthObject o JOIN quantitySample q ON q.uuid = o.uuid
+            FROM healthObject o JOIN quantitySample q ON q.anchor = o.anchor
             WHERE o.typeIdentifier = ? AND o.startDate < ? AND (o.endDate > ? OR o.startDate >= ?) AND \(condition.sql)
             ORDER BY o.startDate, o.anchor
             """, arguments: arguments).map(CumulativeSpan.init(row:))

@@ -83,7 +83,7 @@ extension SamplePredicate {
             }
         case .quantity(let comparison, let quantity):
             let canonical = try canonicalValue(of: quantity, for: type)
-            return SQLCondition(sql: "(SELECT canonicalValue FROM quantitySample WHERE uuid = o.uuid) \(comparison.rawValue) ?",
+            return SQLCondition(sql: "(SELECT canonicalValue FROM quantitySample WHERE anchor = o.anchor) \(comparison.rawValue) ?",
                                 arguments: [canonical])
         case .activityType(let activity):
             return SQLCondition(sql: "o.uuid IN (SELECT uuid FROM workout WHERE activityType = ?)",

@@ -27,7 +27,7 @@ final class SampleRowDecoder {
     /// The joins from `healthObject o` to the kind's value table and to the device.
     static func join(for kind: Kind) -> String {
         switch kind {
-        case .quantity: "JOIN quantitySample q ON q.uuid = o.uuid LEFT JOIN device d ON d.id = o.deviceID"
+        case .quantity: "JOIN quantitySample q ON q.anchor = o.anchor LEFT JOIN device d ON d.id = o.deviceID"
         case .category: "JOIN categorySample c ON c.uuid = o.uuid LEFT JOIN device d ON d.id = o.deviceID"
         }
     }

@@ -60,6 +60,10 @@ enum StoreSchema {
         migrator.registerMigration("v12-sample-rows-without-foreign-keys") { db in
             try migrateV12(db)
         }
+        // A quantity sample's row keyed by its object's anchor, not its UUID text: `StoreSchema+V13.swift`.
+        migrator.registerMigration("v13-quantity-rows-by-anchor") { db in
+            try migrateV13(db)
+        }
         return migrator
     }
 
@@ -295,8 +299,13 @@ enum StoreSchema {
     }
 
     /// The triggers that keep `quantityRollup` exact (``v6``); ``v7`` drops and recreates them
-    /// around rebuilding `healthObject`, the insert trigger with a condition.
-    static func rollupTriggers(insertCondition: String?) -> String {
+    /// around rebuilding `healthObject`, the insert trigger with a condition, and ``migrateV13(_:)``
+    /// once more for `quantitySample` keyed by the anchor.
+    ///
+    /// - Parameters:
+    ///   - insertCondition: The insert trigger's `WHEN` clause, if any.
+    ///   - key: The column a quantity row shares with its object: `uuid` before v13, `anchor` since.
+    static func rollupTriggers(insertCondition: String?, key: String = "uuid") -> String {
         let newBucket = rollupBucket("o.startDate")
         let oldBucket = rollupBucket("OLD.startDate")
         let insertWhen = insertCondition.map { " WHEN \($0)" } ?? ""
@@ -306,7 +315,7 @@ enum StoreSchema {
             INSERT INTO quantityRollup (typeIdentifier, bucket, sourceBundleIdentifier, sampleCount, total, minimum, maximum)
                 SELECT o.typeIdentifier, \(newBucket), o.sourceBundleIdentifier,
                        1, NEW.canonicalValue, NEW.canonicalValue, NEW.canonicalValue
-                FROM healthObject o WHERE o.uuid = NEW.uuid
+                FROM healthObject o WHERE o.\(key) = NEW.\(key)
                 ON CONFLICT (typeIdentifier, bucket, sourceBundleIdentifier) DO UPDATE SET
                     sampleCount = sampleCount + 1, total = total + excluded.total,
                     minimum = min(minimum, excluded.minimum), maximum = max(maximum, excluded.maximum);
@@ -319,7 +328,7 @@ enum StoreSchema {
             INSERT INTO quantityRollup (typeIdentifier, bucket, sourceBundleIdentifier, sampleCount, total, minimum, maximum)
                 SELECT o.typeIdentifier, \(newBucket) AS b, o.sourceBundleIdentifier,
                        count(*), sum(q.canonicalValue), min(q.canonicalValue), max(q.canonicalValue)
-                FROM healthObject o JOIN quantitySample q ON q.uuid = o.uuid
+                FROM healthObject o JOIN quantitySample q ON q.\(key) = o.\(key)
                 WHERE o.typeIdentifier = OLD.typeIdentifier AND o.sourceBundleIdentifier = OLD.sourceBundleIdentifier
                     AND o.startDate >= (\(oldBucket) - 1) * 900.0 AND o.startDate < (\(oldBucket) + 2) * 900.0
                     AND \(newBucket) = \(oldBucket)
