@@ -105,11 +105,19 @@ public final class PostgresServerProcess: Sendable {
         try Self.runTool(binaries.appendingPathComponent(name), arguments, as: asUser, what: name)
     }
 
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
+    /// module does not import: looked up once; `nil` on an older C library.
+    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
+
     /// Runs `executable` (as `user` through `runuser` when given), its output to a file, and waits
     /// for it with `waitpid`.
     ///
     /// Not Foundation's `Process`: on Linux it learns of a child's end through a descriptor the child
     /// inherits, which `pg_ctl start`'s server (a grandchild that lives on) would hold open forever.
+    /// The child gets standard input, output and error only: every other descriptor is closed in it.
     private static func runTool(_ executable: URL, _ arguments: [String], as user: String?, what: String) throws {
         let command = user.map { ["/usr/sbin/runuser", "-u", $0, "--", executable.path] } ?? [executable.path]
         let argv = command + arguments
@@ -121,6 +129,10 @@ public final class PostgresServerProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, log.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of this process: a listening socket a test's server holds while the cluster
+        // starts would stay open in the server (a grandchild that lives on) after the test closed
+        // it, its port bound and answering no one (LivePublisherTests hung on one).
+        _ = closeFrom?(&actions, 3)
         var pid = pid_t()
         let cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }

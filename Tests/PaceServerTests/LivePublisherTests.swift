@@ -47,15 +47,22 @@ import Testing
                                       configuration: configuration)
         let sending = Task { await publisher.run() }
         /// Runs a server on `port` (Hummingbird's live tester would pick a port of its own) while `body` runs, then stops it.
-        func serving<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        /// A server that cannot start (its port taken meanwhile) fails the test at once instead of leaving `body` waiting.
+        func serving<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
             let app = Application(router: try await PaceServer.router(fixture.configuration),
                                   configuration: .init(address: .hostname("127.0.0.1", port: Int(port))))
-            let running = Task { try await app.runService(gracefulShutdownSignals: []) }
-            let result: Result<T, any Error>
-            do { result = .success(try await body()) } catch { result = .failure(error) }
-            running.cancel()
-            _ = await running.result
-            return try result.get()
+            return try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask {
+                    try await app.runService(gracefulShutdownSignals: [])
+                    return nil
+                }
+                group.addTask { try await body() }
+                defer { group.cancelAll() }
+                guard let value = try await group.next() ?? nil else {
+                    throw ServerStopped(port: port)
+                }
+                return value
+            }
         }
 
         // Given points recorded while no server listens (every attempt fails to connect)
@@ -132,4 +139,11 @@ import Testing
             #expect(report.deliveredBatches == 0)
         }
     }
+}
+
+/// A test's server ended before the test was done with it (its port was taken, most likely).
+private struct ServerStopped: Error, CustomStringConvertible {
+    /// The port it was to listen on.
+    var port: UInt16
+    var description: String { "the server on port \(port) stopped before the test was done" }
 }
