@@ -44,8 +44,8 @@ struct SyncPush: Sendable {
         // A repeat carries the same objects: their UUIDs (objects never change) name the push. The JSON
         // itself is no fingerprint: dictionaries keyed by types encode in no fixed order.
         let key = request.headers[SyncReplies.header]
-        let bodyHash = AccountDirectory.hash(Self.fingerprint(objects: batch.objects.map(\.object.id), deleted: deletions))
-        if let key, let earlier = try await replies.reply(token: caller.token.id, key: key) {
+        let bodyHash = key.map { _ in AccountDirectory.hash(Self.fingerprint(objects: batch.objects.map(\.object.id), deleted: deletions)) }
+        if let key, let bodyHash, let earlier = try await replies.reply(token: caller.token.id, key: key) {
             guard earlier.bodyHash == bodyHash else {
                 throw ServerError(.unprocessableContent, code: "sync.keyReused",
                                   message: "This Idempotency-Key was used for another push; give each push its own key.")
@@ -55,6 +55,30 @@ struct SyncPush: Sendable {
         let objects = batch.objects.map(\.object)
         for type in Set(objects.map(\.objectType)) { try caller.requireShare(type) }
         let store = try await gate.stores.store(for: caller.token.account)
+        let result = try await Self.apply(objects, deleting: deletions, caller: caller, store: store)
+        if result.saved > 0 || result.deleted > 0 { await changed(caller.token.account) }
+        if let key, let bodyHash { try await replies.record(result, bodyHash: bodyHash, token: caller.token.id, key: key) }
+        return result
+    }
+
+    /// Saves a push's objects and deletions in one transaction.
+    ///
+    /// A push of new objects only — what a device sends but for retries — is saved at once: the
+    /// save refuses a stored UUID as a whole (nothing written), and only then are the stored objects
+    /// read to tell replays from conflicts. A push with deletions reads them first, as it must know
+    /// what each deleted UUID is.
+    static func apply(_ objects: [HealthObject], deleting deletions: [UUID], caller: Gate.TokenCaller,
+                      store: HealthStore) async throws -> SyncPushResultJSON {
+        if deletions.isEmpty {
+            do throws(StoreError) {
+                _ = try await store.save(objects, deleting: [])
+                return SyncPushResultJSON(saved: objects.count, alreadyStored: 0, deleted: 0)
+            } catch where error.code == .duplicateObject || error.code == .routeAlreadyAttached {
+                // Some objects are stored already: sort replays from conflicts below.
+            } catch {
+                throw storeError(error)
+            }
+        }
         // Replays: objects stored already, identical, are not saved again.
         var fresh: [HealthObject] = []
         var replayed = 0
@@ -86,19 +110,21 @@ struct SyncPush: Sendable {
         do throws(StoreError) {
             deleted = try await store.save(fresh, deleting: doomed)
         } catch {
-            switch error.code {
-            case .invalidObject, .workoutNotFound:
-                throw ServerError(.badRequest, code: "sync.invalid", message: error.message)
-            case .duplicateObject, .deletedObject, .syncVersionNotHigher, .syncIdentifierConflict, .routeAlreadyAttached:
-                throw ServerError(.conflict, code: "sync.conflict", message: error.message)
-            default:
-                throw error
-            }
+            throw storeError(error)
         }
-        let result = SyncPushResultJSON(saved: fresh.count, alreadyStored: replayed, deleted: deleted)
-        if !fresh.isEmpty || deleted > 0 { await changed(caller.token.account) }
-        if let key { try await replies.record(result, bodyHash: bodyHash, token: caller.token.id, key: key) }
-        return result
+        return SyncPushResultJSON(saved: fresh.count, alreadyStored: replayed, deleted: deleted)
+    }
+
+    /// A store's refusal of a push as the HTTP error the API promises.
+    private static func storeError(_ error: StoreError) -> any Error {
+        switch error.code {
+        case .invalidObject, .workoutNotFound:
+            ServerError(.badRequest, code: "sync.invalid", message: error.message)
+        case .duplicateObject, .deletedObject, .syncVersionNotHigher, .syncIdentifierConflict, .routeAlreadyAttached:
+            ServerError(.conflict, code: "sync.conflict", message: error.message)
+        default:
+            error
+        }
     }
 
     /// What names a push for its `Idempotency-Key`: its objects' UUIDs, sorted, then (when there are
