@@ -30,7 +30,7 @@ import Testing
 
     /// Every workout digested from scratch, newest first, as the book orders them.
     static func fresh(_ app: AuthorizedStore) async throws -> [WorkoutDigest] {
-        try await DigestBook(capacity: 1).digests(of: DigestBook.Reader(account: UUID(), client: client), store: app)
+        try await DigestBook(capacity: 1).digests(of: AccountClient(account: UUID(), client: client), store: app)
     }
 
     @Test func aChangeDigestsOnlyTheWorkoutsItTouches() async throws {
@@ -38,7 +38,7 @@ import Testing
         defer { directory.remove() }
         let (store, app, runs) = try await Self.store(directory, runs: 6)
         let book = DigestBook(capacity: 4)
-        let reader = DigestBook.Reader(account: UUID(), client: Self.client)
+        let reader = AccountClient(account: UUID(), client: Self.client)
 
         let first = try await book.digests(of: reader, store: app)
         #expect(first.map(\.id) == runs.reversed().map(\.id))

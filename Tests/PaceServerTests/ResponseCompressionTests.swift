@@ -98,6 +98,17 @@ import Testing
         #expect(!Compression.acceptsGzip(["gzip; q=0.000"]))
         #expect(!Compression.acceptsGzip(["br, deflate"]))
         #expect(!Compression.acceptsGzip([]))
+        // An explicit gzip entry wins over the wildcard, wherever either stands.
+        #expect(!Compression.acceptsGzip(["*;q=1, gzip;q=0"]), "gzip refused by name, other codings welcome")
+        #expect(!Compression.acceptsGzip(["*", "gzip; q=0"]))
+        #expect(Compression.acceptsGzip(["*;q=0, gzip;q=0.2"]))
+        #expect(Compression.acceptsGzip(["br, *;q=0.1"]))
+        #expect(!Compression.acceptsGzip(["br, *;q=0"]))
+        #expect(Compression.acceptsGzip(["x-gzip"]))
+        var headers: HTTPFields = [.vary: "Cookie"]
+        Compression.varyOnEncoding(&headers)
+        Compression.varyOnEncoding(&headers)
+        #expect(headers[values: .vary] == ["Cookie", "Accept-Encoding"], "added once, beside what was there")
         #expect(Compression.compressible("text/html; charset=utf-8"))
         #expect(Compression.compressible("application/json"))
         #expect(Compression.compressible("application/gpx+xml"))

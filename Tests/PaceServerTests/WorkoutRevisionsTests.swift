@@ -13,7 +13,7 @@ import Testing
         defer { directory.remove() }
         let (store, app, runs) = try await DigestBookTests.store(directory, runs: 3)
         let revisions = WorkoutRevisions(capacity: 4)
-        let reader = DigestBook.Reader(account: UUID(), client: DigestBookTests.client)
+        let reader = AccountClient(account: UUID(), client: DigestBookTests.client)
         func revision(_ workout: Workout) async throws -> Int64 { try await revisions.revision(of: workout.id, for: reader, store: app) }
         let (first, second) = (runs[0], runs[1])
         let start = try await revision(first)
@@ -53,7 +53,7 @@ import Testing
         defer { directory.remove() }
         let (store, app, runs) = try await DigestBookTests.store(directory, runs: 2)
         let revisions = WorkoutRevisions(capacity: 4)
-        let reader = DigestBook.Reader(account: UUID(), client: DigestBookTests.client)
+        let reader = AccountClient(account: UUID(), client: DigestBookTests.client)
         let start = try await revisions.revision(of: runs[0].id, for: reader, store: app)
         for minute in 1...3 {
             try await store.save([.quantitySample(TestObjects.heartRate(150, at: runs[0].startDate.addingTimeInterval(Double(minute) * 60)))])
@@ -72,8 +72,8 @@ import Testing
         defer { directory.remove() }
         let (store, app, runs) = try await DigestBookTests.store(directory, runs: 1)
         let revisions = WorkoutRevisions(capacity: 1)
-        let alice = DigestBook.Reader(account: UUID(), client: DigestBookTests.client)
-        let bob = DigestBook.Reader(account: UUID(), client: DigestBookTests.client)
+        let alice = AccountClient(account: UUID(), client: DigestBookTests.client)
+        let bob = AccountClient(account: UUID(), client: DigestBookTests.client)
         let before = try await revisions.revision(of: runs[0].id, for: alice, store: app)
         try await store.save([.quantitySample(TestObjects.heartRate(150, at: runs[0].startDate.addingTimeInterval(60)))])
         // Bob's ledger pushes Alice's out (capacity 1); hers starts again at the store's anchor.

@@ -55,7 +55,7 @@ struct WorkoutAnswers: Sendable {
 
     /// The key of an answer about `workout` (or one of its routes, `part`) for `reader`, at the workout's revision.
     func key(_ reader: AnswerReader, workout: UUID, part: UUID? = nil, variant: Int = 0) async throws -> AnswerKey {
-        let revision = try await revisions.revision(of: workout, for: DigestBook.Reader(account: reader.account, client: reader.client),
+        let revision = try await revisions.revision(of: workout, for: AccountClient(account: reader.account, client: reader.client),
                                                     store: reader.store)
         return AnswerKey(account: reader.account, client: reader.client, read: reader.read, workout: workout, part: part,
                          version: revision, variant: variant)

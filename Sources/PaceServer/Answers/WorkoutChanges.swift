@@ -27,8 +27,14 @@ struct WorkoutChanges: Sendable {
     var addedRoutes: [UUID: UUID] = [:]
     /// The deleted routes.
     var deletedRoutes: Set<UUID> = []
-    /// The times of the added samples: start and end, seconds since the reference date.
+    /// The times of the added samples, as spans: a sample that starts within ``sampleMergeGap`` of
+    /// the previous span's end (they come in anchor order, usually time order) widens that span, so a
+    /// push of 100,000 heart rates of one run is one span, not 100,000. A widened span may cover a
+    /// workout that holds none of the samples; that workout's answers are computed again for
+    /// nothing, never left stale.
     var sampleTimes: [(start: Date, end: Date)] = []
+    /// How far apart two samples may be and still share a span, seconds.
+    static let sampleMergeGap: TimeInterval = 60
     /// A sample was deleted: no workout can be named for it.
     var unplaceable = false
 
@@ -36,6 +42,16 @@ struct WorkoutChanges: Sendable {
     var sampleSpan: (start: Date, end: Date)? {
         guard let first = sampleTimes.first else { return nil }
         return sampleTimes.dropFirst().reduce(first) { (min($0.start, $1.start), max($0.end, $1.end)) }
+    }
+
+    /// Adds an added sample's time to ``sampleTimes``, widening the last span when the sample starts
+    /// inside it or at most ``sampleMergeGap`` after its end.
+    mutating func addSampleTime(_ start: Date, _ end: Date) {
+        if let last = sampleTimes.last, start >= last.start, start <= last.end.addingTimeInterval(Self.sampleMergeGap) {
+            sampleTimes[sampleTimes.count - 1].end = max(last.end, end)
+        } else {
+            sampleTimes.append((start, end))
+        }
     }
 
     /// Everything `store` changed after `anchor`, in pages of ``changesPerPage``; `nil` when the
@@ -51,7 +67,7 @@ struct WorkoutChanges: Sendable {
                 case .workoutRoute(let route):
                     changes.touched.insert(route.workoutID)
                     changes.addedRoutes[route.id] = route.workoutID
-                case .quantitySample(let sample): changes.sampleTimes.append((sample.startDate, sample.endDate))
+                case .quantitySample(let sample): changes.addSampleTime(sample.startDate, sample.endDate)
                 default: break
                 }
             }

@@ -39,10 +39,10 @@ actor WorkoutRevisions {
         }
     }
 
-    private var ledgers: [DigestBook.Reader: Ledger] = [:]
+    private var ledgers: [AccountClient: Ledger] = [:]
     /// Background catch-ups running, and the readers with changes since theirs began.
-    private var running: [DigestBook.Reader: Task<Void, Never>] = [:]
-    private var stale: Set<DigestBook.Reader> = []
+    private var running: [AccountClient: Task<Void, Never>] = [:]
+    private var stale: Set<AccountClient> = []
     private var clock: UInt64 = 0
     private let capacity: Int
 
@@ -52,7 +52,7 @@ actor WorkoutRevisions {
     }
 
     /// The revision of `workout` for `reader`, as `store` holds it now.
-    func revision(of workout: UUID, for reader: DigestBook.Reader, store: AuthorizedStore) async throws -> Int64 {
+    func revision(of workout: UUID, for reader: AccountClient, store: AuthorizedStore) async throws -> Int64 {
         // A background catch-up under way has read most of what this one would.
         await running[reader]?.value
         let ledger = try await current(reader, store: store)
@@ -76,7 +76,7 @@ actor WorkoutRevisions {
         }
     }
 
-    private func refreshInBackground(_ reader: DigestBook.Reader) async {
+    private func refreshInBackground(_ reader: AccountClient) async {
         repeat {
             stale.remove(reader)
             guard let store = ledgers[reader]?.store else { break }
@@ -87,7 +87,7 @@ actor WorkoutRevisions {
     }
 
     /// `reader`'s ledger brought up to `store`'s current anchor, and kept.
-    private func current(_ reader: DigestBook.Reader, store: AuthorizedStore) async throws -> Ledger {
+    private func current(_ reader: AccountClient, store: AuthorizedStore) async throws -> Ledger {
         let now = QueryAnchor(storeID: try await store.store.storeIdentifier(), anchor: try await store.store.currentAnchor())
         var ledger: Ledger
         if let kept = ledgers[reader], kept.anchor == now {

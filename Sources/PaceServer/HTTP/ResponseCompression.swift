@@ -23,28 +23,45 @@ struct ResponseCompression<Context: RequestContext>: RouterMiddleware {
               response.status == .ok, response.headers[.contentEncoding] == nil,
               let type = response.headers[.contentType], Self.compressible(type),
               (response.body.contentLength ?? Int.max) >= Self.minimumBytes else {
-            if Self.compressible(response.headers[.contentType] ?? "") { response.headers[.vary] = "Accept-Encoding" }
+            if Self.compressible(response.headers[.contentType] ?? "") { Self.varyOnEncoding(&response.headers) }
             return response
         }
         let body = response.body
         response.headers[.contentEncoding] = "gzip"
         response.headers[.contentLength] = nil
-        response.headers[.vary] = "Accept-Encoding"
+        Self.varyOnEncoding(&response.headers)
         response.body = ResponseBody { writer in
             try await body.write(GzipBodyWriter(parent: writer))
         }
         return response
     }
 
-    /// Whether an `Accept-Encoding` list names gzip (or `*`) without refusing it with `q=0`.
+    /// Whether an `Accept-Encoding` list accepts gzip (RFC 9110, section 12.5.3): a `gzip` entry
+    /// decides by its quality (`q=0` refuses); without one, a `*` entry decides the same way; with
+    /// neither, gzip is not accepted. Codings are case-insensitive; a quality that does not parse
+    /// counts as 1.
     static func acceptsGzip(_ values: [String]) -> Bool {
+        var wildcard: Double?
         for item in values.flatMap({ $0.split(separator: ",") }) {
             let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard let coding = parts.first, coding == "gzip" || coding == "*" else { continue }
+            guard let coding = parts.first, coding == "gzip" || coding == "x-gzip" || coding == "*" else { continue }
             let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            return quality > 0
+            if coding == "*" {
+                wildcard = wildcard ?? quality
+            } else {
+                return quality > 0
+            }
         }
-        return false
+        return (wildcard ?? 0) > 0
+    }
+
+    /// Adds `Accept-Encoding` to the response's `Vary` fields, keeping what a handler put there (a
+    /// cache must not serve one client's gzip to another that did not ask for it).
+    static func varyOnEncoding(_ headers: inout HTTPFields) {
+        let named = headers[values: .vary].flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard !named.contains("accept-encoding"), !named.contains("*") else { return }
+        headers.append(HTTPField(name: .vary, value: "Accept-Encoding"))
     }
 
     /// Whether a content type is text that compresses (and is not a live event stream).

@@ -15,14 +15,6 @@ import PaceTransfer
 /// deleted route the book does not know, digests every workout again, as does anything the
 /// anchored query refuses. Digesting 5,000 workouts takes seconds; one change, milliseconds.
 actor DigestBook {
-    /// Whose digests: an account as one client sees it (what a token may read shapes the answer).
-    struct Reader: Hashable, Sendable {
-        /// The account.
-        var account: UUID
-        /// The reading client's bundle identifier.
-        var client: String
-    }
-
     /// One reader's digests at an anchor.
     private struct Page: Sendable {
         var anchor: QueryAnchor
@@ -43,7 +35,7 @@ actor DigestBook {
         }
     }
 
-    private var pages: [Reader: Page] = [:]
+    private var pages: [AccountClient: Page] = [:]
     private var clock: UInt64 = 0
     private let capacity: Int
     /// How many workouts were digested since the book was made (a measure for tests and logs).
@@ -55,7 +47,7 @@ actor DigestBook {
     }
 
     /// `reader`'s digests, newest first (start date, then identifier), as `store` holds them now.
-    func digests(of reader: Reader, store: AuthorizedStore) async throws -> [WorkoutDigest] {
+    func digests(of reader: AccountClient, store: AuthorizedStore) async throws -> [WorkoutDigest] {
         let storeID = try await store.store.storeIdentifier()
         let now = QueryAnchor(storeID: storeID, anchor: try await store.store.currentAnchor())
         var page: Page

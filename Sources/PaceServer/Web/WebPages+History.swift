@@ -43,7 +43,7 @@ extension WebPages {
     /// Every workout the session may read, newest first, each digested with its analysis (moving
     /// time, elevation, heart rate, best efforts, window power): ``DigestBook``.
     func digests(_ caller: Gate.TokenCaller) async throws -> [WorkoutDigest] {
-        try await digestBook.digests(of: DigestBook.Reader(account: caller.token.account, client: caller.token.client), store: caller.store)
+        try await digestBook.digests(of: AccountClient(account: caller.token.account, client: caller.token.client), store: caller.store)
     }
 
     /// One activity's totals over a period, as the pages show them.
