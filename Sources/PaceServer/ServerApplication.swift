@@ -1,6 +1,7 @@
 public import Foundation
 public import Hummingbird
 public import Logging
+import NIOCore
 
 /// Where the server keeps its data and where it listens.
 public struct ServerConfiguration: Sendable {
@@ -23,6 +24,11 @@ public struct ServerConfiguration: Sendable {
     public var openSignUp: Bool
     /// The web pages' libraries and map tiles.
     public var web: WebConfiguration
+    /// How long a connection may send nothing while its server waits for a request or for the rest
+    /// of one, in seconds (60 by default): a client that sends its request's head a byte at a
+    /// time, or stops in the middle, is disconnected then instead of holding its connection. A
+    /// request being answered (a download, a live event stream) is never cut by it.
+    public var idleTimeout: Duration = .seconds(60)
 
     /// Creates a configuration.
     public init(dataFolder: URL, host: String = "127.0.0.1", port: Int = 8080, bcryptCost: UInt8 = 12,
@@ -55,6 +61,7 @@ public enum PaceServer {
                                    logger: Logger = Logger(label: "org.pace.server")) async throws -> some ApplicationProtocol {
         let router = try await router(configuration, logger: logger)
         return Application(router: router,
+                           server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
                            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Pace"),
                            logger: logger)
     }
