@@ -307,7 +307,9 @@ let package = Package(
             name: "PaceServerTests",
             dependencies: ["PaceServer", "PaceClient", "PaceModel", "PaceStore", "PaceTestSupport", "PaceTrack", "PaceTransfer", "PaceAnalysis", "PaceFormats",
                            .product(name: "HummingbirdTesting", package: "hummingbird"),
-                           .product(name: "HTTPTypes", package: "swift-http-types")],
+                           .product(name: "HTTPTypes", package: "swift-http-types"),
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                           .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
     ],

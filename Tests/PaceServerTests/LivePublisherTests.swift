@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import Logging
+import ServiceLifecycle
 import HummingbirdTesting
 import PaceClient
 import PaceModel
@@ -46,21 +48,26 @@ import Testing
         let publisher = LivePublisher(client: try ServerClient(server: server, token: secret, timeout: .seconds(3)), session: session,
                                       configuration: configuration)
         let sending = Task { await publisher.run() }
-        /// Runs a server on `port` (Hummingbird's live tester would pick a port of its own) while `body` runs, then stops it.
+        /// Runs a server on `port` (Hummingbird's live tester would pick a port of its own) while `body` runs, then stops it
+        /// gracefully: it stops accepting first, so a retry arriving as it stops is refused rather than accepted by a
+        /// server going away (cancelling it instead crashed once in NIO: a connection accepted during the teardown).
         /// A server that cannot start (its port taken meanwhile) fails the test at once instead of leaving `body` waiting.
         func serving<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
             let app = Application(router: try await PaceServer.router(fixture.configuration),
                                   configuration: .init(address: .hostname("127.0.0.1", port: Int(port))))
+            let services = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "org.pace.tests.live")))
             return try await withThrowingTaskGroup(of: T?.self) { group in
                 group.addTask {
-                    try await app.runService(gracefulShutdownSignals: [])
+                    try await services.run()
                     return nil
                 }
                 group.addTask { try await body() }
-                defer { group.cancelAll() }
                 guard let value = try await group.next() ?? nil else {
+                    group.cancelAll()
                     throw ServerStopped(port: port)
                 }
+                await services.triggerGracefulShutdown()
+                try await group.waitForAll()
                 return value
             }
         }
