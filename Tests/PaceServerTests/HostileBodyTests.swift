@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import HTTPTypes
 import PaceModel
 @testable import PaceServer
 import PaceStore
@@ -57,6 +58,43 @@ import Testing
             body.writeString(#"{"sequence": 1}"#)
             let answer = try await LiveRoutesTests.post(client, secret, UUID(), body)
             #expect(answer.status == .contentTooLarge && (answer.json["error"] as? [String: Any])?["code"] as? String == "request.tooLarge", "\(answer.status) \(answer.json)")
+        }
+    }
+
+    /// Every route that reads a body answers `413 request.tooLarge` for one over its limit — the JSON
+    /// routes and the settings form alike — not that the body is malformed.
+    @Test func everyBodyOverItsRoutesLimitIsAnswered413() async throws {
+        let fixture = try await ServerFixture()
+        defer { fixture.directory.remove() }
+        let alice = try await fixture.account("alice")
+        try await fixture.test { client in
+            func padded(_ json: String, to count: Int) -> ByteBuffer {
+                var body = ByteBuffer(repeating: UInt8(ascii: " "), count: count)
+                body.writeString(json)
+                return body
+            }
+            let oneMiB = 1 << 20
+            let cookie = try await WebPagesTests.signIn(client, "alice")
+            let csrf = try await WebAccountPagesTests.csrf(client, cookie)
+            var form = cookie
+            form[.contentType] = "application/x-www-form-urlencoded"
+            let routes: [(String, HTTPRequest.Method, HTTPFields, ByteBuffer)] = [
+                ("/api/v1/session", .post, [:], padded(#"{"name": "alice", "password": "x"}"#, to: oneMiB)),
+                ("/api/v1/accounts", .post, [:], padded(#"{"name": "carol", "password": "carolcarolcarol"}"#, to: oneMiB)),
+                ("/api/v1/tokens", .post, ServerFixture.basic(alice), padded(#"{"name": "t", "read": [], "share": []}"#, to: oneMiB)),
+                ("/settings", .post, form, ByteBuffer(string: "csrf=\(csrf)&units=metric&timeZone=" + String(repeating: "U", count: 16_384))),
+            ]
+            for (uri, method, headers, body) in routes {
+                try await client.execute(uri: uri, method: method, headers: headers, body: body) { response in
+                    let code = try ServerFixture.errorCode(response)
+                    #expect(response.status == .contentTooLarge && code == "request.tooLarge", "\(uri): \(response.status) \(code ?? "no code")")
+                }
+            }
+            // The same routes still read a body within their limit.
+            try await client.execute(uri: "/api/v1/session", method: .post,
+                                     body: padded(#"{"name": "alice", "password": "\#(ServerFixture.password("alice"))"}"#, to: oneMiB / 2)) {
+                #expect($0.status == .created)
+            }
         }
     }
 }

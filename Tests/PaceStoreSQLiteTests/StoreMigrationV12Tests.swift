@@ -67,18 +67,8 @@ import Testing
         let store = try HealthStore(path: path)
 
         // The rollup triggers were made again: a sample saved now is counted, a deleted one uncounted.
-        try await store.save([.quantitySample(TestObjects.heartRate(99, at: stored.run.startDate.addingTimeInterval(5)))])
-        _ = try await store.delete(ids: [stored.samples[0].id, stored.samples[1].id])
-        _ = try await store.delete(ids: [stored.run.id])
-
-        try await store.writer.read { db in
-            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM quantitySample") == 29)
-            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM routeLocation") == 0, "the workout's route went with it")
-            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM quantitySample WHERE anchor NOT IN (SELECT anchor FROM healthObject)") == 0)
-            let rollup = try Row.fetchOne(db, sql: "SELECT sum(sampleCount) AS n, sum(total) AS total FROM quantityRollup")
-            let exact = try Row.fetchOne(db, sql: "SELECT count(*) AS n, sum(canonicalValue) AS total FROM quantitySample")
-            #expect(rollup?["n"] as Int? == 29 && exact?["n"] as Int? == 29)
-            #expect(abs((rollup?["total"] as Double? ?? 0) - (exact?["total"] as Double? ?? 1)) < 1e-9)
-        }
+        try await MigratedStoreChecks.saveAndDeleteKeepTheRollupsExact(
+            store, savingAt: stored.run.startDate.addingTimeInterval(5), deleting: [stored.samples[0].id, stored.samples[1].id],
+            thenWorkout: stored.run.id, leaving: 29)
     }
 }

@@ -90,26 +90,9 @@ import Testing
         let store = try HealthStore(path: path)
 
         // A sample saved one by one after the migration is counted, deleted ones uncounted.
-        try await store.save([.quantitySample(TestObjects.heartRate(99, at: stored.run.startDate.addingTimeInterval(5)))])
-        _ = try await store.delete(ids: [stored.samples[0].id, stored.samples[1].id])
-        _ = try await store.delete(ids: [stored.run.id])
-
-        try await store.writer.read { db in
-            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM quantitySample") == 30)
-            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM quantitySample WHERE anchor NOT IN (SELECT anchor FROM healthObject)") == 0)
-            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM routeLocation") == 0, "the workout's route went with it")
-            for table in ["quantityRollup", "quantityRollupHour"] {
-                let rollup = try Row.fetchAll(db, sql: "SELECT typeIdentifier, sum(sampleCount) AS n, sum(total) AS total FROM \(table) GROUP BY 1 ORDER BY 1")
-                let exact = try Row.fetchAll(db, sql: """
-                    SELECT o.typeIdentifier, count(*) AS n, sum(q.canonicalValue) AS total
-                    FROM healthObject o JOIN quantitySample q ON q.anchor = o.anchor GROUP BY 1 ORDER BY 1
-                    """)
-                #expect(rollup.map { $0["n"] as Int } == exact.map { $0["n"] as Int }, "\(table)")
-                for (kept, counted) in zip(rollup, exact) {
-                    #expect(abs((kept["total"] as Double) - (counted["total"] as Double)) < 1e-9, "\(table)")
-                }
-            }
-        }
+        try await MigratedStoreChecks.saveAndDeleteKeepTheRollupsExact(
+            store, savingAt: stored.run.startDate.addingTimeInterval(5), deleting: [stored.samples[0].id, stored.samples[1].id],
+            thenWorkout: stored.run.id, leaving: 30)
         // A stored value still cannot change under the rollup.
         #expect(throws: DatabaseError.self) {
             try store.writer.write { db in try db.execute(sql: "UPDATE quantitySample SET canonicalValue = canonicalValue + 1") }

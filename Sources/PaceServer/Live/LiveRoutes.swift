@@ -42,16 +42,10 @@ struct LiveRoutes: Sendable {
         let caller = try await gate.caller(request, context)
         try caller.requireShare(.workout)
         let session = try Self.sessionID(context)
-        // The body is read first, up to the context's 1 MiB, so a larger one is told so (413), not
-        // that it is malformed.
-        let received: ByteBuffer
-        do { received = try await request.body.collect(upTo: context.maxUploadSize) } catch {
-            throw ServerError(.contentTooLarge, code: "request.tooLarge", message: "A batch holds at most 1 MiB; send fewer points per batch.")
-        }
-        let batch: LiveBatchJSON
-        do { batch = try context.requestDecoder.decode(LiveBatchJSON.self, from: Data(received.readableBytesView)) } catch {
-            throw ServerError(.badRequest, code: "live.invalid",
-                              message: "Send {\"sequence\": n, \"snapshot\": {…}, \"points\": […], \"end\": {…}} as JSON with ISO 8601 times (docs/api/openapi.yaml).")
+        let batch = try await request.decodeJSON(LiveBatchJSON.self, upTo: context.maxUploadSize, advice: "send fewer points per batch.",
+                                                 decoder: context.requestDecoder) { _ in
+            ServerError(.badRequest, code: "live.invalid",
+                        message: "Send {\"sequence\": n, \"snapshot\": {…}, \"points\": […], \"end\": {…}} as JSON with ISO 8601 times (docs/api/openapi.yaml).")
         }
         guard batch.sequence >= 1 else {
             throw ServerError(.badRequest, code: "live.invalid", message: "A batch's sequence starts at 1 and grows by one per batch.")

@@ -60,10 +60,10 @@ struct ServerRoutes: Sendable {
 
     @Sendable func createToken(_ request: Request, context: ServerRequestContext) async throws -> EditedResponse<TokenJSON> {
         let account = try await gate.account(request, context)
-        let asked: TokenRequestJSON
-        do { asked = try await request.decode(as: TokenRequestJSON.self, context: context) } catch {
-            throw ServerError(.badRequest, code: "request.body",
-                              message: "Send {\"name\": …, \"read\": [type identifiers], \"share\": [type identifiers]} as JSON.")
+        let asked = try await request.decodeJSON(TokenRequestJSON.self, upTo: context.maxUploadSize, advice: "name fewer types.",
+                                                 decoder: context.requestDecoder) { _ in
+            ServerError(.badRequest, code: "request.body",
+                        message: "Send {\"name\": …, \"read\": [type identifiers], \"share\": [type identifiers]} as JSON.")
         }
         let read = try Self.types(asked.read, "read"), share = try Self.types(asked.share, "share")
         if let readOnly = share.first(where: \.isReadOnly) {

@@ -30,11 +30,7 @@ struct SyncPush: Sendable {
 
     @Sendable func push(_ request: Request, context: ServerRequestContext) async throws -> SyncPushResultJSON {
         let caller = try await gate.caller(request, context)
-        let body: ByteBuffer
-        do { body = try await request.body.collect(upTo: Self.maximumBytes) } catch {
-            throw ServerError(.contentTooLarge, code: "request.tooLarge",
-                              message: "A push holds at most \(Self.maximumBytes >> 20) MiB; send the objects in several pushes.")
-        }
+        let body = try await request.collectBody(upTo: Self.maximumBytes, advice: "send the objects in several pushes.")
         let batch: SyncPushJSON
         do { batch = try JSONDecoder().decode(SyncPushJSON.self, from: Data(body.readableBytesView)) } catch {
             throw ServerError(.badRequest, code: "sync.invalid",

@@ -48,7 +48,7 @@ extension WebPages {
 
     @Sendable func saveSettings(_ request: Request, context: ServerRequestContext) async throws -> Response {
         guard let (account, csrf) = try await browserSession(request) else { return Self.redirect(to: "/sign-in") }
-        let body = try await request.body.collect(upTo: 16_384)
+        let body = try await request.collectBody(upTo: 16_384, advice: "the settings form is a few short fields.")
         let form = (try? URLEncodedFormDecoder().decode(SettingsForm.self, from: String(decoding: body.readableBytesView, as: UTF8.self))) ?? SettingsForm()
         guard let sent = form.csrf, Gate.equalInConstantTime(sent, csrf) else {
             throw ServerError(.forbidden, code: "auth.csrf", message: "The settings form must carry the session's CSRF token; reload the page and send it again.")
