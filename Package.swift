@@ -307,6 +307,7 @@ let package = Package(
             name: "PaceServerTests",
             dependencies: ["PaceServer", "PaceClient", "PaceModel", "PaceStore", "PaceTestSupport", "PaceTrack", "PaceTransfer", "PaceAnalysis", "PaceFormats",
                            .product(name: "HummingbirdTesting", package: "hummingbird"),
+                           .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                            .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                            .product(name: "Logging", package: "swift-log")],

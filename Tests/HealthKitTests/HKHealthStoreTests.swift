@@ -104,6 +104,30 @@ import Testing
     }
 
     /// Runs a sample query and waits for its handler.
+    @Test func aValueThatIsNoFiniteNumberIsRefusedAsAnInvalidArgumentAndNothingIsSaved() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = HKHealthStore.granted(in: directory)
+        let type = HKQuantityType(.heartRate)
+        try await store.requestAuthorization(toShare: [type], read: [type])
+        for value in [Double.nan, .infinity, -.infinity, .signalingNaN] {
+            // One good sample beside the bad one: a save is all or none.
+            let batch = [heartRate(120, at: 0), heartRate(value, at: 60)]
+            do {
+                try await store.save(batch)
+                Issue.record("a heart rate of \(value) was saved")
+            } catch let error as HKError {
+                #expect(error.code == .errorInvalidArgument, "\(value): \(error.code)")
+                #expect(error.message.contains("quantity") && error.message.contains("finite"), "\(value): \(error.message)")
+            }
+            let (saved, error): (Bool, (any Error)?) = await withCheckedContinuation { continuation in
+                store.save(heartRate(value, at: 90)) { continuation.resume(returning: ($0, $1)) }
+            }
+            #expect(!saved && (error as? HKError)?.code == .errorInvalidArgument, "the completion form: \(value)")
+        }
+        #expect(try await query(store, type: type, predicate: nil, limit: HKObjectQueryNoLimit, sort: nil).isEmpty)
+    }
+
     func query(_ store: HKHealthStore, type: HKSampleType, predicate: NSPredicate?, limit: Int,
                sort: [NSSortDescriptor]?) async throws -> [HKSample] {
         let result: Result<[HKSample], any Error> = await withCheckedContinuation { continuation in

@@ -40,6 +40,12 @@ public struct ActivityRecord: Hashable, Sendable {
     /// never a climb; every reader judges pressures by this one range.
     public static let plausiblePressures = 30_000.0...110_000.0
 
+    /// Altitudes a workout can be recorded at, in metres: −1,000 (below the Dead Sea shore, −430 m)
+    /// to 10,000 (above Everest, 8,849 m). Values outside are devices' "no data" sentinels (−19,999,
+    /// −9,999) or unit mistakes; the GPX and TCX readers drop them with a warning, and FIT's altitude
+    /// field cannot hold much more (−500…12,607 m).
+    public static let plausibleAltitudes = -1000.0...10_000.0
+
     /// Creates a record; every field but the time defaults to "absent". Units as the properties state.
     public init(time: Date?, latitude: Double? = nil, longitude: Double? = nil, altitude: Double? = nil,
                 distance: Double? = nil, speed: Double? = nil, course: Double? = nil, heartRate: Double? = nil,

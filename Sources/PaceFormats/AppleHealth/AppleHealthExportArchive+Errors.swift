@@ -96,7 +96,7 @@ extension AppleHealthExportArchive {
             (code, message) = (.archiveSizeMismatch, "entry \(entry) in '\(archive)' ended after \(produced) of the \(declared) bytes its "
                 + "header declares; the archive is truncated or damaged. Copy or download it again.")
         case .ratioExceeded(let limit, let produced, let compressed):
-            (code, message) = (.archiveLimitExceeded, "entry \(entry) in '\(archive)' expanded to \(produced) bytes from \(compressed) "
+            (code, message) = (.archiveLimitExceeded, "entry \(entry) in '\(archive)' expanded to \(produced) bytes from its first \(compressed) "
                 + "compressed bytes, more than ZipLimits.maxCompressionRatio (\(limit):1); this looks like a zip bomb, so reading stopped. "
                 + "If the archive is genuine, raise the limit or unzip it and import the folder.")
         case .totalExceeded(let limit):

@@ -30,7 +30,7 @@ final class GPXStreamParser {
     }
 
     /// Elevations outside this range (metres) are "no data" sentinels.
-    static let plausibleElevation = -1000.0...10_000.0
+    static let plausibleElevation = ActivityRecord.plausibleAltitudes
 
     private let scanner: XMLScanner
     private let handler: (GPXStreamEvent) throws -> Void

@@ -116,7 +116,7 @@ public final class ZipArchive {
         case .shorterThanDeclared(let produced, let declared):
             (.corruptEntry, "ended after \(produced) of the \(declared) bytes its header declares (truncated or damaged)")
         case .ratioExceeded(let limit, let produced, let compressed):
-            (.limitExceeded, "expanded to \(produced) bytes from \(compressed), more than \(limit):1, as only a zip bomb does")
+            (.limitExceeded, "expanded to \(produced) bytes from its first \(compressed) compressed bytes, more than \(limit):1, as only a zip bomb does")
         case .totalExceeded(let limit):
             (.limitExceeded, "took the archive past \(limit) decompressed bytes (ZipLimits.maxTotalUncompressedBytes)")
         case .entryTooLarge(let limit):

@@ -94,7 +94,9 @@ public final class ZipEntryByteSource: ByteSource {
             let count = method == 0 ? try copyStored(into: base, count: buffer.count)
                                     : try inflate(into: base, count: buffer.count)
             if count > 0 {
-                try meter.add(count)
+                // Compressed bytes read from the file, less those zlib has not taken yet.
+                let consumed = meter.compressedSize - remainingInput - (method == 8 ? UInt64(stream.pointee.avail_in) : 0)
+                try meter.add(count, consumed: consumed)
                 checksum = UInt32(crc32(uLong(checksum), base.assumingMemoryBound(to: Bytef.self), uInt(count)))
             } else {
                 try meter.finish(computedChecksum: checksum)

@@ -7,7 +7,7 @@ enum ZipReadFailure: Error {
     case exceedsDeclaredSize(declared: UInt64)
     /// The entry ended after `produced` bytes although its header declares `declared` bytes.
     case shorterThanDeclared(produced: UInt64, declared: UInt64)
-    /// The entry expanded beyond `limit`:1 (`produced` bytes from `compressed` bytes).
+    /// The entry expanded beyond `limit`:1 (`produced` bytes from the first `compressed` bytes).
     case ratioExceeded(limit: UInt64, produced: UInt64, compressed: UInt64)
     /// The archive as a whole produced more than `limit` bytes.
     case totalExceeded(limit: UInt64)
@@ -78,16 +78,20 @@ struct ZipEntryMeter: Sendable {
         if method == 0, compressedSize < declaredSize { throw .shorterThanDeclared(produced: compressedSize, declared: declaredSize) }
     }
 
-    /// Counts `count` more bytes of output.
-    mutating func add(_ count: Int) throws(ZipReadFailure) {
+    /// Counts `count` more bytes of output, `consumed` compressed bytes having been inflated so far.
+    ///
+    /// The ratio is judged on the compressed bytes consumed, not on the entry's whole compressed
+    /// size: judged on the whole, a bomb whose entry is large (64 KB of deflated zeros) was inflated
+    /// to the end — 64 MiB, or a GiB from a 1 MB entry — before its ratio showed.
+    mutating func add(_ count: Int, consumed: UInt64) throws(ZipReadFailure) {
         guard count > 0 else { return }
         produced += UInt64(count)
         if produced > declaredSize { throw .exceedsDeclaredSize(declared: declaredSize) }
         if let entryLimit, produced > entryLimit { throw .entryTooLarge(limit: entryLimit) }
         if produced > limits.ratioCheckThresholdBytes {
-            let (allowed, overflow) = max(compressedSize, 1).multipliedReportingOverflow(by: limits.maxCompressionRatio)
+            let (allowed, overflow) = max(consumed, 1).multipliedReportingOverflow(by: limits.maxCompressionRatio)
             if !overflow, produced > allowed {
-                throw .ratioExceeded(limit: limits.maxCompressionRatio, produced: produced, compressed: compressedSize)
+                throw .ratioExceeded(limit: limits.maxCompressionRatio, produced: produced, compressed: consumed)
             }
         }
         try budget.spend(count)

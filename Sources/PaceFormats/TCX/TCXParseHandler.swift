@@ -137,7 +137,7 @@ final class TCXParseHandler {
                 record?.longitude = longitude
             }
         case ("AltitudeMeters", "Trackpoint"):
-            record?.altitude = number(value, element: element, range: -12_000...100_000)
+            record?.altitude = number(value, element: element, range: ActivityRecord.plausibleAltitudes)
         case ("DistanceMeters", "Trackpoint"):
             record?.distance = number(value, element: element, range: 0...Double.greatestFiniteMagnitude)
         case ("Value", "HeartRateBpm") where grandparent == "Trackpoint":

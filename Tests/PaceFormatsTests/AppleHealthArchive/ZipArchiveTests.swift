@@ -57,6 +57,25 @@ import ZIPFoundation
                 "\(String(describing: crc))")
     }
 
+    @Test("a zip bomb stops soon after the ratio threshold, not when its whole entry is inflated")
+    func aBombStopsEarly() throws {
+        defer { directory.remove() }
+        // 64 MiB of zeros deflate to about 64 KB: judged on the whole entry that is only 1000:1 at
+        // the very end; judged on the bytes consumed so far it is past 1000:1 from the start.
+        let url = try ZipFixture.zeros(size: 64 << 20, path: "bomb.gpx", to: directory.url.appendingPathComponent("bomb.zip"))
+        let source = try ZipArchive(url: url).source(ofEntry: "bomb.gpx")
+        var read = 0
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 8)
+        defer { buffer.deallocate() }
+        let error = #expect(throws: ZipArchiveError.self) {
+            while case let count = try source.read(into: buffer), count > 0 { read += count }
+        }
+        #expect(error?.code == .limitExceeded && error?.message.contains("more than 1000:1, as only a zip bomb does") == true,
+                "\(String(describing: error))")
+        let threshold = Int(ZipLimits().ratioCheckThresholdBytes)
+        #expect(read >= threshold && read < threshold + (1 << 20), "stopped after \(read) bytes")
+    }
+
     @Test("an encrypted entry, a zip-slip name or garbage refuse the whole archive at opening")
     func refusals() throws {
         defer { directory.remove() }
