@@ -51,8 +51,10 @@ import Testing
 
         let reads = Locked(0), readFailures = Locked<[String]>([])
         let importing = Locked(true)
-        async let first = pace.run(["import", files[0], files[1]])
-        async let second = pace.run(["import", files[2], files[3]])
+        // The arguments are made before the child tasks, which then share no mutable state with this one.
+        let firstImport = ["import", files[0], files[1]], secondImport = ["import", files[2], files[3]]
+        async let first = pace.run(firstImport)
+        async let second = pace.run(secondImport)
         async let reader: Void = {
             while importing.withLock({ $0 }) {
                 let listed = try await pace.run(["list"])

@@ -8,7 +8,7 @@ import Testing
     @Test func everyTargetHasAUniqueName() {
         let names = FuzzTarget.all.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(names == ["gpx", "tcx", "fit", "applehealth", "gzip", "zip", "nmea", "gpsd", "gatt", "dbus", "unit"])
+        #expect(names == ["gpx", "tcx", "fit", "applehealth", "gzip", "zip", "nmea", "gpsd", "gatt", "dbus", "unit", "sync"])
     }
 
     @Test(arguments: FuzzTarget.all.map(\.name))
@@ -48,6 +48,8 @@ import Testing
         ("dbus", [UInt8](repeating: 0, count: 16), "malformedMessage"),
         ("unit", Array("m/".utf8), "syntax"),
         ("unit", Array("furlong".utf8), "unknownUnit"),
+        ("sync", Array(#"{"objects": [{"kind": "photo", "object": {}}]}"#.utf8), "decoding"),
+        ("sync", Array((String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)).utf8), "decoding"),
     ]
 
     @Test(arguments: 0..<refusals.count)

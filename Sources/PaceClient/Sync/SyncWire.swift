@@ -59,19 +59,9 @@ package enum SyncWire {
         package let hasMore: Bool
     }
 
-    /// `POST /api/v1/sync/objects`: objects to save and UUIDs to delete.
-    package struct Push: Encodable, Sendable {
-        /// The objects.
-        package let objects: [Object]
-        /// Objects deleted on the device.
-        package let deleted: [UUID]
-
-        /// A batch.
-        package init(objects: [Object], deleted: [UUID]) {
-            self.objects = objects
-            self.deleted = deleted
-        }
-    }
+    /// `POST /api/v1/sync/objects`: objects to save and UUIDs to delete (``SyncPushBatch``, the
+    /// form the server reads).
+    package typealias Push = SyncPushBatch
 
     /// What a push did.
     package struct PushResult: Decodable, Sendable, Equatable {

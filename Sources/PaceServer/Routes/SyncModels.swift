@@ -66,12 +66,9 @@ enum SyncAnchorText {
     }
 }
 
-/// A batch of objects a device pushes, and the UUIDs of objects it deleted.
-struct SyncPushJSON: Decodable, Sendable {
-    var objects: [SyncObjectJSON]
-    /// Objects deleted on the device (absent = none).
-    var deleted: [UUID]?
-}
+/// A batch of objects a device pushes, and the UUIDs of objects it deleted (``SyncPushBatch``, the
+/// form the server and PaceClient share, and the one the `sync` fuzz target decodes).
+typealias SyncPushJSON = SyncPushBatch
 
 /// What a push did.
 struct SyncPushResultJSON: ResponseEncodable, Codable, Sendable {

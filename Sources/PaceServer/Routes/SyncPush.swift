@@ -32,7 +32,7 @@ struct SyncPush: Sendable {
         let caller = try await gate.caller(request, context)
         let body = try await request.collectBody(upTo: Self.maximumBytes, advice: "send the objects in several pushes.")
         let batch: SyncPushJSON
-        do { batch = try JSONDecoder().decode(SyncPushJSON.self, from: Data(body.readableBytesView)) } catch {
+        do { batch = try SyncPushBatch.decode(Data(body.readableBytesView)) } catch {
             throw ServerError(.badRequest, code: "sync.invalid",
                               message: "Send {\"objects\": [{\"kind\": …, \"object\": …}], \"deleted\": [UUID, …]} in the form the pull gives: \(Self.describe(error))")
         }
