@@ -195,7 +195,7 @@ let package = Package(
         // over seeds and mutations by PaceFuzzTargetsTests.
         .target(
             name: "PaceFuzzTargets",
-            dependencies: ["PaceModel", "PaceFormats", "PaceSensors",
+            dependencies: ["PaceModel", "PaceFormats", "PaceSensors", "PaceStore", "PaceTransfer",
                            .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: swiftSettings
         ),

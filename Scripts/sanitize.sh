@@ -43,6 +43,8 @@ reports=$(grep -c -E "^(WARNING: ThreadSanitizer|==[0-9]+==ERROR: AddressSanitiz
 summary=$(grep -E "^(✔|✘) Test run with" "$log" | tail -1)
 say "ran in $((SECONDS - start)) s: ${summary:-no summary (see $log)}; sanitizer report lines: $reports; exit $status"
 if [ "$reports" -gt 0 ]; then
-    grep -E -A12 "^(WARNING: ThreadSanitizer|==[0-9]+==ERROR: AddressSanitizer)" "$log" | head -200 >&2
+    # The first report of each kind, by its top frame (head closing the pipe is not a failure).
+    grep -E -A3 "^(WARNING: ThreadSanitizer|==[0-9]+==ERROR: AddressSanitizer)" "$log" | grep -E "#0 " | sed 's/ (.*//' \
+        | sort | uniq -c | sort -rn | head -40 >&2 || true
 fi
 [ "$status" -eq 0 ] && [ "$reports" -eq 0 ]

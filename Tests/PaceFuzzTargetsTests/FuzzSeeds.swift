@@ -26,3 +26,20 @@ enum FuzzSeeds {
             .map { (name: $0.lastPathComponent, data: try Data(contentsOf: $0)) }
     }
 }
+
+extension FuzzTarget {
+    /// Runs the target over `inputs` on a thread of its own and returns each outcome in order.
+    ///
+    /// A target is synchronous, as libFuzzer calls it, and the `import` target blocks its thread
+    /// while its store works on the cooperative pool; run on the pool itself (a synchronous test's
+    /// thread), two such waits take both of a 2-core runner's pool threads and nothing can finish.
+    func outcomes(_ inputs: [Data]) async -> [Result<FuzzOutcome, FuzzInvariantViolation>] {
+        await withCheckedContinuation { continuation in
+            Thread {
+                continuation.resume(returning: inputs.map { input in
+                    Result { () throws(FuzzInvariantViolation) -> FuzzOutcome in try self.run(input) }
+                })
+            }.start()
+        }
+    }
+}

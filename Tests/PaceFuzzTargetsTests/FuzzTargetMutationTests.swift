@@ -11,7 +11,7 @@ import Testing
     static let largestSeed = 16 * 1024
 
     @Test(arguments: FuzzTarget.all.map(\.name))
-    func mutatedSeedsKeepInvariants(name: String) throws {
+    func mutatedSeedsKeepInvariants(name: String) async throws {
         // Given the target's small seeds and a seeded mutator
         let target = try #require(FuzzTarget.named(name))
         let all = try FuzzSeeds.seeds(of: target).map(\.data)
@@ -23,14 +23,12 @@ import Testing
         // When each mutation is read
         var refused = 0
         var decoded = 0
-        for index in 0..<Self.mutationsPerTarget {
-            let input = mutator.mutate(seeds[index % seeds.count])
-            do {
-                switch try target.run(input) {
-                case .decoded: decoded += 1
-                case .refused: refused += 1
-                }
-            } catch {
+        let inputs = (0..<Self.mutationsPerTarget).map { mutator.mutate(seeds[$0 % seeds.count]) }
+        for (index, (input, outcome)) in zip(inputs, await target.outcomes(inputs)).enumerated() {
+            switch outcome {
+            case .success(.decoded): decoded += 1
+            case .success(.refused): refused += 1
+            case .failure(let error):
                 Issue.record("\(name) mutation \(index) (\(input.count) bytes, base64 \(input.base64EncodedString().prefix(512))): \(error)")
             }
         }

@@ -8,11 +8,11 @@ import Testing
     @Test func everyTargetHasAUniqueName() {
         let names = FuzzTarget.all.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(names == ["gpx", "tcx", "fit", "applehealth", "gzip", "zip", "nmea", "gpsd", "gatt", "dbus", "unit", "sync"])
+        #expect(names == ["gpx", "tcx", "fit", "applehealth", "gzip", "zip", "nmea", "gpsd", "gatt", "dbus", "unit", "sync", "import"])
     }
 
     @Test(arguments: FuzzTarget.all.map(\.name))
-    func seedsDecodeAndKeepInvariants(name: String) throws {
+    func seedsDecodeAndKeepInvariants(name: String) async throws {
         // Given the target's seeds, as Scripts/fuzz.sh assembles them
         let target = try #require(FuzzTarget.named(name))
         let seeds = try FuzzSeeds.seeds(of: target)
@@ -20,11 +20,10 @@ import Testing
 
         // When each is read
         var decoded = 0
-        for seed in seeds {
-            do {
-                if try target.run(seed.data) == .decoded { decoded += 1 }
-            } catch {
-                Issue.record("\(seed.name): \(error)")
+        for (seed, outcome) in zip(seeds, await target.outcomes(seeds.map(\.data))) {
+            switch outcome {
+            case .success(let outcome): if outcome == .decoded { decoded += 1 }
+            case .failure(let error): Issue.record("\(seed.name): \(error)")
             }
         }
 
@@ -53,18 +52,19 @@ import Testing
     ]
 
     @Test(arguments: 0..<refusals.count)
-    func knownBadInputIsRefusedWithTheTypedError(index: Int) throws {
+    func knownBadInputIsRefusedWithTheTypedError(index: Int) async throws {
         let (name, input, code) = Self.refusals[index]
         let target = try #require(FuzzTarget.named(name))
-        let outcome = try target.run(Data(input))
+        let outcome = try await target.outcomes([Data(input)])[0].get()
         #expect(outcome == .refused(code: code), "\(name): \(String(decoding: input, as: UTF8.self).debugDescription)")
     }
 
     @Test(arguments: FuzzTarget.all.map(\.name))
-    func committedRegressionInputsKeepInvariants(name: String) throws {
+    func committedRegressionInputsKeepInvariants(name: String) async throws {
         let target = try #require(FuzzTarget.named(name))
-        for input in try FuzzSeeds.regressionInputs(of: target) {
-            #expect(throws: Never.self, "\(name)/\(input.name)") { _ = try target.run(input.data) }
+        let inputs = try FuzzSeeds.regressionInputs(of: target)
+        for (input, outcome) in zip(inputs, await target.outcomes(inputs.map(\.data))) {
+            #expect(throws: Never.self, "\(name)/\(input.name)") { _ = try outcome.get() }
         }
     }
 }
