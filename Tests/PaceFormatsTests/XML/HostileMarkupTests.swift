@@ -1,5 +1,6 @@
 import Foundation
 import PaceFormats
+import PaceTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -17,20 +18,8 @@ import Glibc
         let port: UInt16
 
         init() throws {
-            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            self.socket = socket
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = 0
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && listen(socket, 16) == 0
-                    && getsockname(socket, $0, &length) == 0 }
-            }
-            try #require(socket >= 0 && bound, "a loopback listener could not be opened (errno \(errno))")
+            (socket, port) = try GPSFakeProcess.loopbackSocket(listening: 16)
             _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
-            port = UInt16(bigEndian: address.sin_port)
         }
 
         /// How many connections are waiting, taking them off the backlog.
