@@ -42,7 +42,11 @@ extension LiveRecorder {
         let feeding = Task {
             await withTaskGroup(of: Void.self) { group in
                 for source in sources {
-                    group.addTask { await source.run { event in await self.handle(event) } }
+                    // Each event is handled in a task of its own, which the stop's cancellation of
+                    // the sources does not reach: an event already delivered is journaled. Handled
+                    // in the source's task, a stop arriving mid-write cancelled the journal's write
+                    // and failed the recording ("cancelled before it ran") instead of saving it.
+                    group.addTask { await source.run { event in await Task { await self.handle(event) }.value } }
                 }
             }
         }
