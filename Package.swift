@@ -201,7 +201,7 @@ let package = Package(
         ),
         .target(
             name: "PaceTestSupport",
-            dependencies: ["PaceModel", "PaceStore", "PaceSensors"],
+            dependencies: ["PaceModel", "PaceStore", "PaceSensors", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -298,8 +298,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaceCLITests",
-            dependencies: ["PaceCLI", "PaceFormats", "PaceModel", "PaceStore", "PaceTestSupport",
-                           .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["PaceCLI", "PaceFormats", "PaceModel", "PaceStore", "PaceTestSupport"],
             exclude: ["Fixtures", "Browser"],
             swiftSettings: swiftSettings
         ),
@@ -307,7 +306,6 @@ let package = Package(
             name: "PaceServerTests",
             dependencies: ["PaceServer", "PaceClient", "PaceModel", "PaceStore", "PaceTestSupport", "PaceTrack", "PaceTransfer", "PaceAnalysis", "PaceFormats",
                            .product(name: "HummingbirdTesting", package: "hummingbird"),
-                           .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                            .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                            .product(name: "Logging", package: "swift-log")],

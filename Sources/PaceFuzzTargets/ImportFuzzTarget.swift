@@ -27,17 +27,17 @@ extension FuzzTarget {
         case .failure(let refusal): return .refused(code: refusal.code)
         }
         let check = FuzzCheck(target: "import")
-        let outcome: Result<(ImportReport, [String]), StoreError>
+        let report: ImportReport
+        let problems: [String]
         do throws(StoreError) {
             let store = try HealthStore.inMemory()
-            outcome = .success(try ThreadBridge.wait { () async throws(StoreError) -> (ImportReport, [String]) in
+            (report, problems) = try ThreadBridge.wait { () async throws(StoreError) -> (ImportReport, [String]) in
                 let report = await ActivityImporter(store: store).import(activities, fileIdentifier: "fuzz")
                 return (report, try await ImportFuzzChecks.problems(in: store, after: report))
-            })
+            }
         } catch {
             throw FuzzInvariantViolation(target: "import", message: "the store failed: \(error)")
         }
-        guard case .success(let (report, problems)) = outcome else { return .decoded }
         try check.require(problems.isEmpty, problems.joined(separator: "; "))
         let accounted = report.imported.count + report.skippedAsDuplicate + report.rejected.count
         try check.require(accounted == activities.count, "\(activities.count) activities, \(accounted) imported, skipped or refused")

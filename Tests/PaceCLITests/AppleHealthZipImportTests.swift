@@ -23,7 +23,7 @@ import Testing
 
     /// Writes a zip of `entries` (path → bytes, deflated) named `name` in the temporary directory.
     private func zip(_ name: String, _ entries: [(String, Data)]) throws -> String {
-        try ZipFixture.write(name, entries, in: directory)
+        try TestZip.write(entries.map { TestZip.Entry(path: $0.0, data: $0.1) }, to: directory.url.appendingPathComponent(name)).path
     }
 
     /// The fixture export under `folder/` (`export.xml`, `export_cda.xml`, one route).

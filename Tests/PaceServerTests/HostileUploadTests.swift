@@ -6,7 +6,6 @@ import PaceModel
 import PaceStore
 import PaceTestSupport
 import Testing
-import ZIPFoundation
 
 /// Archives built to attack the importer, sent over HTTP: the upload is accepted (it is only bytes
 /// until the queue reads it), its job fails with a reason, nothing of the archive is stored, and no
@@ -16,17 +15,7 @@ import ZIPFoundation
     /// bytes when the bytes are `nil` (written in 1 MiB pieces, so a bomb never sits in memory).
     static func zip(_ entries: [(String, Data?, Int64)], in directory: TemporaryDirectory) throws -> Data {
         let url = directory.url.appendingPathComponent("upload-\(UUID().uuidString).zip")
-        let archive = try Archive(url: url, accessMode: .create)
-        for (path, data, size) in entries {
-            if let data {
-                try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) {
-                    data.subdata(in: Int($0)..<(Int($0) + $1))
-                }
-            } else {
-                try archive.addEntry(with: path, type: .file, uncompressedSize: size, compressionMethod: .deflate,
-                                     bufferSize: 1 << 20) { _, chunk in Data(count: chunk) }
-            }
-        }
+        try TestZip.write(entries.map { path, data, size in TestZip.Entry(path: path, content: data.map { .bytes($0) } ?? .zeros(size)) }, to: url)
         return try Data(contentsOf: url)
     }
 

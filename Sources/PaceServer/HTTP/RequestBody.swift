@@ -29,12 +29,12 @@ extension Request {
     ///   - limit: The most bytes the route takes.
     ///   - advice: What to do instead of sending a longer body.
     ///   - decoder: The decoder (the context's, with ISO 8601 dates).
-    ///   - invalid: The error for a body that is no such JSON, given the decoder's error.
-    /// - Throws: `413 request.tooLarge` for a body over `limit`; `invalid(error)` for any other body.
+    ///   - invalid: The error for a body that is no such JSON.
+    /// - Throws: `413 request.tooLarge` for a body over `limit`; `invalid` for any other body that does not decode.
     func decodeJSON<Value: Decodable>(_ type: Value.Type, upTo limit: Int, advice: String, decoder: JSONDecoder,
-                                      invalid: (any Error) -> ServerError) async throws -> Value {
+                                      invalid: @autoclosure () -> ServerError) async throws -> Value {
         let received = try await collectBody(upTo: limit, advice: advice)
-        do { return try decoder.decode(type, from: Data(received.readableBytesView)) } catch { throw invalid(error) }
+        do { return try decoder.decode(type, from: Data(received.readableBytesView)) } catch { throw invalid() }
     }
 
     /// A byte count as people read it: "1 MiB", "16 KiB", "1000 bytes".

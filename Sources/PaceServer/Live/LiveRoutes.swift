@@ -43,10 +43,8 @@ struct LiveRoutes: Sendable {
         try caller.requireShare(.workout)
         let session = try Self.sessionID(context)
         let batch = try await request.decodeJSON(LiveBatchJSON.self, upTo: context.maxUploadSize, advice: "send fewer points per batch.",
-                                                 decoder: context.requestDecoder) { _ in
-            ServerError(.badRequest, code: "live.invalid",
-                        message: "Send {\"sequence\": n, \"snapshot\": {…}, \"points\": […], \"end\": {…}} as JSON with ISO 8601 times (docs/api/openapi.yaml).")
-        }
+                                                 decoder: context.requestDecoder,
+                                                 invalid: ServerError(.badRequest, code: "live.invalid", message: "Send {\"sequence\": n, \"snapshot\": {…}, \"points\": […], \"end\": {…}} as JSON with ISO 8601 times (docs/api/openapi.yaml)."))
         guard batch.sequence >= 1 else {
             throw ServerError(.badRequest, code: "live.invalid", message: "A batch's sequence starts at 1 and grows by one per batch.")
         }

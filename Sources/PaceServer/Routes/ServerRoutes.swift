@@ -61,10 +61,8 @@ struct ServerRoutes: Sendable {
     @Sendable func createToken(_ request: Request, context: ServerRequestContext) async throws -> EditedResponse<TokenJSON> {
         let account = try await gate.account(request, context)
         let asked = try await request.decodeJSON(TokenRequestJSON.self, upTo: context.maxUploadSize, advice: "name fewer types.",
-                                                 decoder: context.requestDecoder) { _ in
-            ServerError(.badRequest, code: "request.body",
-                        message: "Send {\"name\": …, \"read\": [type identifiers], \"share\": [type identifiers]} as JSON.")
-        }
+                                                 decoder: context.requestDecoder,
+                                                 invalid: ServerError(.badRequest, code: "request.body", message: "Send {\"name\": …, \"read\": [type identifiers], \"share\": [type identifiers]} as JSON."))
         let read = try Self.types(asked.read, "read"), share = try Self.types(asked.share, "share")
         if let readOnly = share.first(where: \.isReadOnly) {
             throw ServerError(.badRequest, code: "token.scope", message: "\(readOnly.identifier) can only be read; take it out of share.")

@@ -66,9 +66,8 @@ struct SessionRoutes: Sendable {
 
     @Sendable func signIn(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let asked = try await request.decodeJSON(SignInJSON.self, upTo: context.maxUploadSize, advice: "send only a name and a password.",
-                                                 decoder: context.requestDecoder) { _ in
-            ServerError(.badRequest, code: "request.body", message: "Send {\"name\": …, \"password\": …} as JSON.")
-        }
+                                                 decoder: context.requestDecoder,
+                                                 invalid: ServerError(.badRequest, code: "request.body", message: "Send {\"name\": …, \"password\": …} as JSON."))
         let account = try await gate.signIn(name: asked.name, password: asked.password, context)
         let (session, secret, csrf) = try await gate.directory.createSession(for: account, from: context.address)
         try await gate.stores.store(for: account.id).allowWebClient()
@@ -102,9 +101,8 @@ struct SessionRoutes: Sendable {
 
     @Sendable func signUp(_ request: Request, context: ServerRequestContext) async throws -> EditedResponse<AccountJSON> {
         let asked = try await request.decodeJSON(SignUpJSON.self, upTo: context.maxUploadSize, advice: "send only a name, a password and an invitation.",
-                                                 decoder: context.requestDecoder) { _ in
-            ServerError(.badRequest, code: "request.body", message: "Send {\"name\": …, \"password\": …, \"invitation\": …} as JSON.")
-        }
+                                                 decoder: context.requestDecoder,
+                                                 invalid: ServerError(.badRequest, code: "request.body", message: "Send {\"name\": …, \"password\": …, \"invitation\": …} as JSON."))
         let account: Account
         if let invitation = asked.invitation {
             // Guessing codes is sign-in guessing: the same limits per address.

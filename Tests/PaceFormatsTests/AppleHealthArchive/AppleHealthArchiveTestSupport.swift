@@ -43,22 +43,19 @@ enum ZipFixture {
     /// Writes `items` into a new zip at `url`.
     @discardableResult
     static func write(_ items: [Item], to url: URL) throws -> URL {
-        let archive = try Archive(url: url, accessMode: .create)
-        for item in items {
-            try archive.addEntry(with: item.path, type: item.type, uncompressedSize: Int64(item.data.count),
-                                 compressionMethod: item.method) { position, size in
-                item.data.subdata(in: Int(position)..<(Int(position) + size))
+        try TestZip.write(items.map { item in
+            let content: TestZip.Entry.Content = switch item.type {
+            case .directory: .directory
+            case .symlink: .symbolicLink(to: String(decoding: item.data, as: UTF8.self))
+            case .file: .bytes(item.data)
             }
-        }
-        return url
+            return TestZip.Entry(path: item.path, content: content, stored: item.method == .none)
+        }, to: url)
     }
 
     /// Writes one deflated entry of `size` zero bytes, produced chunk by chunk (never all in memory).
     static func zeros(size: Int64, path: String, to url: URL) throws -> URL {
-        let archive = try Archive(url: url, accessMode: .create)
-        try archive.addEntry(with: path, type: .file, uncompressedSize: size, compressionMethod: .deflate,
-                             bufferSize: 1 << 20) { _, chunk in Data(count: chunk) }
-        return url
+        try TestZip.write([TestZip.Entry(path: path, content: .zeros(size))], to: url)
     }
 
     /// Field offsets in the local file header and the central-directory record.
