@@ -98,9 +98,37 @@ import Testing
         #expect(twice == once)
     }
 
+    /// Laps whose records' times contradict them: the second lap's records are earlier than the
+    /// first lap's end, so a reader (which fills laps in file order, by time) puts them in the first.
+    private func lapsContradictingTheirRecords() -> RecordedActivity {
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        return RecordedActivity(sport: "running", laps: [
+            ActivityLap(records: [10, 11, 12].map { ActivityRecord(time: start.addingTimeInterval($0), distance: 30 + $0) }),
+            ActivityLap(records: [0, 1, 2].map { ActivityRecord(time: start.addingTimeInterval($0), heartRate: 150 + 10 * $0) }),
+        ])
+    }
+
+    @Test func lapTotalsAreDerivedFromTheRecordsAReaderWillFindInTheLap() throws {
+        // Given laps contradicting their records' times: the heart-rate records of the second lap
+        // are read back into the first, which states no heart rate of its own
+        let activity = lapsContradictingTheirRecords()
+
+        // When it is written and read, twice
+        let once = try reread(activity)
+        let twice = try reread(once)
+
+        // Then each lap's derived totals are those of the records read back into it, so the second
+        // round trip derives nothing new
+        #expect(once.laps.map(\.records.count) == [6, 0])
+        #expect(once.laps[0].averageHeartRate == 160)
+        #expect(once.laps[0].maximumHeartRate == 170)
+        #expect(once.laps[1].averageHeartRate == nil)
+        #expect(twice == once)
+    }
+
     @Test(arguments: ["device-name-grows-development-prefix.fit", "serial-without-time-created.fit",
                       "empty-lap-end-takes-later-records.fit", "empty-lap-without-end-takes-later-records.fit",
-                      "record-time-past-uint32.fit"])
+                      "record-time-past-uint32.fit", "laps-contradict-record-times.fit"])
     func theMinimisedFuzzInputsReadBackAsAFixedPoint(file: String) throws {
         let url = FuzzSeeds.regressions.appendingPathComponent("fit").appendingPathComponent(file)
         let decoder = FITDecoder(options: .init(validateCRC: false))

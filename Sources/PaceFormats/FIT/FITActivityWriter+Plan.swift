@@ -63,8 +63,48 @@ struct FITActivityPlan {
             + timerEvents.map(\.time)
         start = times.min()
         end = times.max()
-        sessionTotals = totals()
         keepEmptyLapsOffLaterRecords()
+        deriveTotalsFromRecordsReadBack(activity.laps)
+        sessionTotals = totals()
+    }
+
+    /// The records each lap will hold when the file is read back: a reader fills the laps in file
+    /// order, moving to the next lap once a record's time (in whole FIT seconds) is past the lap's
+    /// `timestamp`; a record without a time, or past the last lap's end, stays in the lap being filled.
+    private func recordsReadBack() -> [[ActivityRecord]] {
+        var assigned = Array(repeating: [ActivityRecord](), count: laps.count)
+        let ends = laps.map { lap in lap.end.flatMap(FITEncoder.fitSeconds) }
+        var lapIndex = 0
+        for record in laps.flatMap(\.records) {
+            if let time = record.time.flatMap(FITEncoder.fitSeconds) {
+                while lapIndex < laps.count - 1, let end = ends[lapIndex], time > end { lapIndex += 1 }
+            }
+            assigned[lapIndex].append(record)
+        }
+        return assigned
+    }
+
+    /// When laps contradict their records' times (a lap's records earlier than an earlier lap's
+    /// end), reading the file back moves records between laps, and a total the writer derived from
+    /// a lap's own records would describe records the lap no longer holds — the next write would
+    /// derive another from the records it received, so the round trip would not be a fixed point.
+    /// The totals a lap does not state (heart rate, distance) are derived from the records a reader
+    /// will find in it instead; for laps that agree with their records' times nothing changes.
+    /// (The `fit` fuzz target found it; DECISIONS 157.)
+    private mutating func deriveTotalsFromRecordsReadBack(_ stated: [ActivityLap]) {
+        let readBack = recordsReadBack()
+        var previousDistance = 0.0
+        for index in laps.indices {
+            let records = readBack[index]
+            if records.map(\.time) != laps[index].records.map(\.time) {
+                let heartRates = records.compactMap(\.heartRate)
+                laps[index].averageHeartRate = stated[index].averageHeartRate ?? Self.mean(heartRates)
+                laps[index].maximumHeartRate = stated[index].maximumHeartRate ?? heartRates.max()
+                laps[index].distance = stated[index].distance
+                    ?? records.compactMap(\.distance).last.map { max(0, $0 - previousDistance) }
+            }
+            if let last = records.compactMap(\.distance).last { previousDistance = last }
+        }
     }
 
     /// A reader puts each record in the first lap (in file order) whose `timestamp` is at or after
