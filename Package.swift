@@ -128,10 +128,18 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
+        // The HTTP API's wire forms (query parameters, cursors, sync anchors), shared by the server
+        // and the `query` fuzz target, without the server's HTTP stack.
+        .target(
+            name: "PaceAPI",
+            dependencies: ["PaceModel", "PaceStore"],
+            swiftSettings: swiftSettings
+        ),
         // The server (issue 17, docs/SERVER.md): accounts, scoped tokens and the HTTP API over one store per account.
         .target(
             name: "PaceServer",
             dependencies: [
+                "PaceAPI",
                 "PaceModel",
                 "PaceStore",
                 "PaceTransfer",
@@ -195,7 +203,7 @@ let package = Package(
         // over seeds and mutations by PaceFuzzTargetsTests.
         .target(
             name: "PaceFuzzTargets",
-            dependencies: ["PaceModel", "PaceFormats", "PaceSensors", "PaceStore", "PaceTransfer",
+            dependencies: ["PaceAPI", "PaceModel", "PaceFormats", "PaceSensors", "PaceStore", "PaceTransfer",
                            .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: swiftSettings
         ),

@@ -1,9 +1,10 @@
-public import Foundation
 import Crypto
 import Dispatch
+public import Foundation
 import GRDB
 import HTTPTypes
 import HummingbirdBcrypt
+import PaceAPI
 public import PaceModel
 import PaceStore
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import PaceAPI
 import PaceStore
 
 /// Turns every error a route throws into the API's JSON error, and adds the security headers to
@@ -38,6 +39,8 @@ struct ServerMiddleware: RouterMiddleware {
         switch error {
         case let error as ServerError:
             return error
+        case let error as APIParameterError:
+            return ServerError.badParameter(error.name, error.problem)
         case let error as StoreError:
             switch error.code {
             case .invalidQuery, .invalidPredicate, .invalidDateRange, .invalidInterval, .tooManyIntervals, .incompatibleUnit,

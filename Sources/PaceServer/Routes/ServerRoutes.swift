@@ -1,10 +1,11 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import PaceAPI
+import PaceAnalysis
 import PaceModel
 import PaceStore
 import PaceTransfer
-import PaceAnalysis
 
 /// The API under `/api/v1`: every handler asks ``Gate`` who is calling before anything else.
 struct ServerRoutes: Sendable {
@@ -96,16 +97,11 @@ struct ServerRoutes: Sendable {
     @Sendable func workouts(_ request: Request, context: ServerRequestContext) async throws -> WorkoutPageJSON {
         let caller = try await gate.caller(request, context)
         try caller.requireRead(.workout)
-        let query = request.uri.queryParameters
-        var predicate = try Self.interval(query)
-        if let activity = query.get("activityType") {
-            guard let type = WorkoutActivityType.allCases.first(where: { $0.name == activity }) else {
-                throw ServerError.badParameter("activityType", "is not an activity type (e.g. running, cycling)")
-            }
-            predicate = predicate && .activityType(type)
-        }
-        if let cursor = query.get("cursor") { predicate = predicate && (try PageCursor(parsing: cursor)).predicate }
-        let limit = try Self.limit(query, default: 50, maximum: 500)
+        let query = request.query
+        var predicate = try query.interval()
+        if let type = try query.activityType() { predicate = predicate && .activityType(type) }
+        if let cursor = try query.cursor() { predicate = predicate && cursor.predicate }
+        let limit = try query.limit(default: 50, maximum: 500)
         let found = try await caller.store.samples(matching: .workout, predicate: predicate, sort: [.startDate(ascending: false)],
                                                    limit: limit + 1)
         let workouts = found.prefix(limit).compactMap { object -> Workout? in if case .workout(let workout) = object { workout } else { nil } }
@@ -126,13 +122,10 @@ struct ServerRoutes: Sendable {
         try caller.requireRead(.workoutRoute)
         let workout = try await Self.visibleWorkout(try context.parameters.require("id"), caller)
         guard let routeID = UUID(uuidString: try context.parameters.require("route")) else { throw ServerError.notFound("route") }
-        let query = request.uri.queryParameters
-        let after = try query.get("after").map { text -> Int in
-            guard let position = Int(text), position >= 0 else { throw ServerError.badParameter("after", "is not a position a page gave") }
-            return position
-        }
+        let query = request.query
+        let after = try query.wholeNumber("after", in: 0...Int.max)
         // Only the page is read: the route's owner is checked by its row, not by loading the workout's routes.
-        guard let page = try await caller.store.routeLocations(routeID, ofWorkout: workout.id, after: after, limit: try Self.limit(query, default: 1000, maximum: 10_000)) else {
+        guard let page = try await caller.store.routeLocations(routeID, ofWorkout: workout.id, after: after, limit: try query.limit(default: 1000, maximum: 10_000)) else {
             throw ServerError.notFound("route")
         }
         return RoutePageJSON(locations: page.locations.map {
@@ -147,11 +140,11 @@ struct ServerRoutes: Sendable {
         let caller = try await gate.caller(request, context)
         let type = try SampleRoutes.sampleType(context)
         try caller.requireRead(type)
-        let query = request.uri.queryParameters
-        var predicate = try Self.interval(query)
-        if let source = query.get("source") { predicate = predicate && .source(source) }
-        if let cursor = query.get("cursor") { predicate = predicate && (try PageCursor(parsing: cursor)).predicate }
-        let limit = try Self.limit(query, default: 500, maximum: 5000)
+        let query = request.query
+        var predicate = try query.interval()
+        if let source = query["source"] { predicate = predicate && .source(source) }
+        if let cursor = try query.cursor() { predicate = predicate && cursor.predicate }
+        let limit = try query.limit(default: 500, maximum: 5000)
         let found = try await caller.store.samples(matching: type, predicate: predicate, sort: [.startDate(ascending: false)], limit: limit + 1)
         let samples = found.prefix(limit).compactMap(SampleJSON.init)
         let cursor = PageCursor(after: samples, more: found.count > limit, start: \.start, id: \.id)
@@ -173,9 +166,9 @@ struct ServerRoutes: Sendable {
         guard !types.isEmpty else {
             throw ServerError(.forbidden, code: "scope.read", message: "This token may read no samples, workouts or routes to sync.")
         }
-        let query = request.uri.queryParameters
-        let anchor = try query.get("anchor").map(SyncAnchorText.anchor)
-        let limit = try Self.limit(query, default: 1000, maximum: 10_000)
+        let query = request.query
+        let anchor = try query.syncAnchor()
+        let limit = try query.limit(default: 1000, maximum: 10_000)
         let result: AnchoredObjectResult
         do throws(StoreError) {
             result = try await caller.store.anchoredObjects(types.map { AnchoredObjectQuery(type: $0, anchor: anchor) }, limit: limit)
@@ -205,27 +198,5 @@ struct ServerRoutes: Sendable {
                 throw ServerError(.badRequest, code: "token.scope", message: "'\(identifier)' in \(field) is not a type identifier.")
             }
         })
-    }
-
-    /// `from` and `to` (ISO 8601) as HealthKit's half-open interval predicate.
-    static func interval(_ query: Parameters) throws -> SamplePredicate {
-        func date(_ name: String) throws -> Date? {
-            guard let text = query.get(name) else { return nil }
-            guard let date = ISO8601DateFormatter().date(from: text) else {
-                throw ServerError.badParameter(name, "is not an ISO 8601 date and time, e.g. 2026-11-26T07:00:00Z")
-            }
-            return date
-        }
-        let from = try date("from"), to = try date("to")
-        if let from, let to, to < from { throw ServerError.badParameter("to", "is before 'from'; give the earlier date as 'from'") }
-        return from == nil && to == nil ? .all : .date(from: from, to: to)
-    }
-
-    static func limit(_ query: Parameters, default value: Int, maximum: Int) throws -> Int {
-        guard let text = query.get("limit") else { return value }
-        guard let limit = Int(text), (1...maximum).contains(limit) else {
-            throw ServerError.badParameter("limit", "must be a whole number from 1 to \(maximum)")
-        }
-        return limit
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import PaceAPI
 import PaceModel
 import PaceStore
 
@@ -26,9 +27,9 @@ struct StatisticsRoutes: Sendable {
         let caller = try await gate.caller(request, context)
         let type = try Self.quantityType(context)
         try caller.requireRead(.quantity(type))
-        let query = request.uri.queryParameters
-        let predicate = try ServerRoutes.interval(query)
-        let options = try Self.options(query, for: type)
+        let query = request.query
+        let predicate = try query.interval()
+        let options = try query.statisticsOptions(for: type)
         let result = try await caller.store.statistics(for: type, predicate: predicate, options: options)
         return StatisticsJSON(result, unit: type.canonicalUnit)
     }
@@ -38,30 +39,18 @@ struct StatisticsRoutes: Sendable {
         let caller = try await gate.caller(request, context)
         let type = try Self.quantityType(context)
         try caller.requireRead(.quantity(type))
-        let query = request.uri.queryParameters
-        let options = try Self.options(query, for: type)
-        func date(_ name: String) throws -> Date? {
-            guard let text = query.get(name) else { return nil }
-            guard let date = ISO8601DateFormatter().date(from: text) else {
-                throw ServerError.badParameter(name, "is not an ISO 8601 date and time, e.g. 2026-11-26T07:00:00Z")
-            }
-            return date
-        }
-        guard let from = try date("from") else { throw ServerError.badParameter("from", "is missing; give the range's start (ISO 8601)") }
-        guard let to = try date("to") else { throw ServerError.badParameter("to", "is missing; give the range's end (ISO 8601)") }
+        let query = request.query
+        let options = try query.statisticsOptions(for: type)
+        let from = try query.requiredDate("from", meaning: "the range's start")
+        let to = try query.requiredDate("to", meaning: "the range's end")
         guard to >= from else { throw ServerError.badParameter("to", "is before 'from'; give the earlier date as 'from'") }
-        let zoneName = query.get("timeZone") ?? "UTC"
-        guard let zone = TimeZone(identifier: zoneName) else {
-            throw ServerError.badParameter("timeZone", "is not an IANA time zone, e.g. Europe/Zurich or America/New_York")
-        }
-        let intervalName = query.get("interval") ?? "day"
-        guard let interval = Interval(rawValue: intervalName) else {
-            throw ServerError.badParameter("interval", "must be one of hour, day, week, month")
-        }
+        let zone = try query.timeZone()
+        let interval = try query.oneOf("interval", Interval.self) ?? .day
+        let intervalName = interval.rawValue
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         // The default anchor is local midnight before `from`, so days run midnight to midnight in the zone.
-        let anchor = try date("anchor") ?? calendar.startOfDay(for: from)
+        let anchor = try query.date("anchor") ?? calendar.startOfDay(for: from)
         guard to.timeIntervalSince(from) / interval.shortest + 1 <= Double(Self.maximumIntervals) else {
             throw ServerError.badParameter("interval", "gives more than \(Self.maximumIntervals) intervals over this range; use a longer interval or a shorter range")
         }
@@ -79,7 +68,7 @@ struct StatisticsRoutes: Sendable {
     }
 
     /// The interval lengths a collection takes.
-    enum Interval: String {
+    enum Interval: String, CaseIterable {
         case hour, day, week, month
 
         var components: DateComponents {
@@ -110,29 +99,6 @@ struct StatisticsRoutes: Sendable {
         return type
     }
 
-    /// HealthKit's option names, comma-separated, or the type's default.
-    static let optionNames: [(name: String, option: StatisticsOptions)] = [
-        ("discreteAverage", .average), ("discreteMin", .minimum), ("discreteMax", .maximum), ("mostRecent", .mostRecent), ("cumulativeSum", .sum),
-    ]
-
-    static func options(_ query: Parameters, for type: QuantityTypeIdentifier) throws -> StatisticsOptions {
-        guard let text = query.get("options") else { return .default(for: type) }
-        var options: StatisticsOptions = []
-        for name in text.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            guard let option = optionNames.first(where: { $0.name == name })?.option else {
-                throw ServerError.badParameter("options", "has '\(name)', which is not one of \(optionNames.map(\.name).joined(separator: ", "))")
-            }
-            options.insert(option)
-        }
-        let cumulative = type.descriptor.aggregationStyle.isCumulative
-        if cumulative, options != .sum {
-            throw ServerError.badParameter("options", "can only be cumulativeSum: \(type.rawValue) is cumulative")
-        }
-        if !cumulative, options.contains(.sum) {
-            throw ServerError.badParameter("options", "cannot hold cumulativeSum: \(type.rawValue) is discrete; ask for discreteAverage, discreteMin, discreteMax or mostRecent")
-        }
-        return options
-    }
 }
 
 /// Statistics over one interval (or the whole query), values in the type's canonical unit.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import PaceAPI
 import PaceModel
 import PaceStore
 
@@ -20,18 +21,7 @@ struct SummaryRoutes: Sendable {
     @Sendable func summaries(_ request: Request, context: ServerRequestContext) async throws -> ActivitySummaryListJSON {
         let caller = try await gate.caller(request, context)
         try caller.requireRead(.activitySummary)
-        let query = request.uri.queryParameters
-        func day(_ name: String) throws -> DateComponents? {
-            guard let text = query.get(name) else { return nil }
-            guard let day = CalendarDay.components(fromText: text) else {
-                throw ServerError.badParameter(name, "is not a calendar day written YYYY-MM-DD, e.g. 2026-11-26")
-            }
-            return day
-        }
-        let from = try day("from"), to = try day("to")
-        if let from, let to, let first = CalendarDay.text(from), let last = CalendarDay.text(to), last < first {
-            throw ServerError.badParameter("to", "is before 'from'; give the earlier day as 'from'")
-        }
+        let (from, to) = try request.query.dayRange()
         return ActivitySummaryListJSON(summaries: try await caller.store.activitySummaries(from: from, through: to).map(ActivitySummaryJSON.init))
     }
 

@@ -52,20 +52,6 @@ struct SyncPageJSON: ResponseGenerator, Encodable, Sendable {
     }
 }
 
-/// The opaque text form of a store anchor (base64url of its JSON).
-enum SyncAnchorText {
-    static func text(_ anchor: QueryAnchor) -> String {
-        Base64URL.encode((try? JSONEncoder().encode(anchor)) ?? Data())
-    }
-
-    static func anchor(_ text: String) throws -> QueryAnchor {
-        guard let data = Base64URL.decode(text), let anchor = try? JSONDecoder().decode(QueryAnchor.self, from: data) else {
-            throw ServerError.badParameter("anchor", "is not an anchor this server gave; pull again without one to start over")
-        }
-        return anchor
-    }
-}
-
 /// A batch of objects a device pushes, and the UUIDs of objects it deleted (``SyncPushBatch``, the
 /// form the server and PaceClient share, and the one the `sync` fuzz target decodes).
 typealias SyncPushJSON = SyncPushBatch

@@ -1,11 +1,12 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import PaceAPI
+import PaceAnalysis
 import PaceModel
 import PaceStore
 import PaceTrack
 import PaceTransfer
-import PaceAnalysis
 
 /// A workout's derived views and its deletion: the route as a simplified polyline for maps, the
 /// chart series, the workout exported as a file, and `DELETE` with a tombstone. Every handler asks
@@ -41,12 +42,7 @@ struct WorkoutExtraRoutes: Sendable {
         let caller = try await gate.caller(request, context)
         try caller.requireRead(.workout)
         try caller.requireRead(.workoutRoute)
-        let tolerance = try request.uri.queryParameters.get("tolerance").map { text -> Double in
-            guard let value = Double(text), value.isFinite, (0...Self.maximumTolerance).contains(value) else {
-                throw ServerError.badParameter("tolerance", "must be a number of metres from 0 to \(Int(Self.maximumTolerance))")
-            }
-            return value
-        } ?? Self.defaultTolerance
+        let tolerance = try request.query.number("tolerance", in: 0...Self.maximumTolerance, unit: "metres") ?? Self.defaultTolerance
         let workout = try await ServerRoutes.visibleWorkout(try context.parameters.require("id"), caller)
         guard let routeID = UUID(uuidString: try context.parameters.require("route")) else { throw ServerError.notFound("route") }
         return try await answers.polyline(workout, route: routeID, tolerance: tolerance, reader: AnswerReader(caller))
@@ -56,12 +52,7 @@ struct WorkoutExtraRoutes: Sendable {
     @Sendable func series(_ request: Request, context: ServerRequestContext) async throws -> CachedJSON {
         let caller = try await gate.caller(request, context)
         try caller.requireRead(.workout)
-        let points = try request.uri.queryParameters.get("points").map { text -> Int in
-            guard let value = Int(text), (2...Self.maximumPoints).contains(value) else {
-                throw ServerError.badParameter("points", "must be a whole number from 2 to \(Self.maximumPoints)")
-            }
-            return value
-        } ?? Self.defaultPoints
+        let points = try request.query.wholeNumber("points", in: 2...Self.maximumPoints) ?? Self.defaultPoints
         let workout = try await ServerRoutes.visibleWorkout(try context.parameters.require("id"), caller)
         return try await answers.chart(workout, points: points, reader: AnswerReader(caller))
     }

@@ -2,10 +2,11 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Mustache
+import PaceAPI
+import PaceAnalysis
 import PaceModel
 import PaceStore
 import PaceTrack
-import PaceAnalysis
 import PaceTransfer
 
 /// The web app's pages, rendered on the server from Mustache templates: signing in, the workout
