@@ -213,6 +213,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "PaceAPITests",
+            dependencies: ["PaceAPI", "PaceModel", "PaceStore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "PaceModelTests",
             dependencies: ["PaceModel", "PaceTestSupport"],
             swiftSettings: swiftSettings
