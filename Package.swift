@@ -122,6 +122,7 @@ let package = Package(
                 "PaceSensors",
                 "PaceServer",
                 "PaceClient",
+                "PaceAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -166,6 +167,7 @@ let package = Package(
             name: "PaceClient",
             dependencies: [
                 // Device sync (Sync/): the local store's changes both ways; never the server's modules.
+                "PaceAPI",
                 "PaceModel",
                 "PaceStore",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -317,7 +319,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaceServerTests",
-            dependencies: ["PaceServer", "PaceClient", "PaceModel", "PaceStore", "PaceTestSupport", "PaceTrack", "PaceTransfer", "PaceAnalysis", "PaceFormats",
+            dependencies: ["PaceAPI", "PaceServer", "PaceClient", "PaceModel", "PaceStore", "PaceTestSupport", "PaceTrack", "PaceTransfer", "PaceAnalysis", "PaceFormats",
                            .product(name: "HummingbirdTesting", package: "hummingbird"),
                            .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

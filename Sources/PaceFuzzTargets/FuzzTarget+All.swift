@@ -2,7 +2,7 @@
 extension FuzzTarget {
     /// Every fuzz target.
     public static let all: [FuzzTarget] = [
-        .gpx, .tcx, .fit, .appleHealth, .gzip, .zip, .nmea, .gpsd, .gatt, .dbus, .unit, .sync, .query, .importInvariant,
+        .gpx, .tcx, .fit, .appleHealth, .gzip, .zip, .nmea, .gpsd, .gatt, .dbus, .unit, .sync, .query, .live, .importInvariant,
     ]
 
     /// The target with this name, or `nil`.

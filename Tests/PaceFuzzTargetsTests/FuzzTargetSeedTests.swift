@@ -8,7 +8,7 @@ import Testing
     @Test func everyTargetHasAUniqueName() {
         let names = FuzzTarget.all.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(names == ["gpx", "tcx", "fit", "applehealth", "gzip", "zip", "nmea", "gpsd", "gatt", "dbus", "unit", "sync", "query", "import"])
+        #expect(names == ["gpx", "tcx", "fit", "applehealth", "gzip", "zip", "nmea", "gpsd", "gatt", "dbus", "unit", "sync", "query", "live", "import"])
     }
 
     @Test(arguments: FuzzTarget.all.map(\.name))
@@ -50,6 +50,9 @@ import Testing
         ("sync", Array(#"{"objects": [{"kind": "photo", "object": {}}]}"#.utf8), "decoding"),
         ("sync", Array((String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)).utf8), "decoding"),
         ("query", Array("limit=0".utf8), "limit"),
+        ("live", Array(#"{"points": []}"#.utf8), "decoding"),
+        ("live", Array(#"{"sequence": 1, "points": [{"time": "2026-11-26T07:00:00Z", "latitude": 91, "longitude": 8, "distance": 0}]}"#.utf8), "invalid"),
+        ("live", Array(#"{"sequence": 1, "end": {"outcome": "exploded"}}"#.utf8), "invalid"),
         ("query", Array("from=yesterday&timeZone=Mars%2FOlympus".utf8), "from,timeZone"),
         ("query", Array("cursor=not-a-cursor&activityType=flying".utf8), "activityType,cursor"),
         ("query", Array("from=2026-11-27T00:00:00Z&to=2026-11-26T00:00:00Z".utf8), "to"),

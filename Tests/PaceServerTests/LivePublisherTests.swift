@@ -1,12 +1,13 @@
 import Foundation
 import Hummingbird
-import Logging
-import ServiceLifecycle
 import HummingbirdTesting
+import Logging
+import PaceAPI
 import PaceClient
 import PaceModel
 @testable import PaceServer
 import PaceTestSupport
+import ServiceLifecycle
 import Testing
 
 /// The publisher against a real server on loopback that is away when publishing starts, comes,
@@ -25,11 +26,11 @@ import Testing
     }
 
     /// The stored batches of the session, decoded.
-    static func stored(_ fixture: ServerFixture, _ account: UUID, _ session: UUID) async throws -> [LiveBatchJSON] {
+    static func stored(_ fixture: ServerFixture, _ account: UUID, _ session: UUID) async throws -> [LiveBatch] {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return try await LiveStore(pool: fixture.accounts.pool).batches(after: 0, limit: 10_000, account: account, session: session)
-            .batches.map { try decoder.decode(LiveBatchJSON.self, from: Data($0.body.utf8)) }
+            .batches.map { try decoder.decode(LiveBatch.self, from: Data($0.body.utf8)) }
     }
 
     @Test func everyBatchArrivesOnceInOrderWhenTheServerGoesAwayAndComesBack() async throws {

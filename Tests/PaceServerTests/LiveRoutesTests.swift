@@ -199,6 +199,19 @@ import Testing
             #expect(tooMany.status == .contentTooLarge && (tooMany.json["error"] as? [String: Any])?["code"] as? String == "live.tooLarge")
             let notAnID = try await client.execute(uri: "/api/v1/live/nope/events", method: .get, headers: ServerFixture.bearer(secret)) { $0.status }
             #expect(notAnID == .notFound)
+
+            // A point off the Earth is refused with the field named, and nothing is stored for watchers
+            let session = UUID()
+            let offTheEarth = try await Self.post(client, secret, session, ByteBuffer(string: """
+                {"sequence": 1, "points": [{"time": "2026-11-26T07:00:00Z", "latitude": 47.4, "longitude": 8.5, "distance": 0},
+                                           {"time": "2026-11-26T07:00:01Z", "latitude": 147.4, "longitude": 8.5, "distance": 3}]}
+                """))
+            let error = offTheEarth.json["error"] as? [String: Any]
+            #expect(offTheEarth.status == .badRequest && error?["code"] as? String == "live.invalid")
+            #expect(error?["message"] as? String == "A live batch's points[1].latitude is 147.4, outside -90…90 degrees.")
+            let stored = try await client.execute(uri: "/api/v1/live/\(session.uuidString)", method: .get,
+                                                  headers: ServerFixture.bearer(secret)) { $0.status }
+            #expect(stored == .notFound, "a refused first batch starts no session")
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PaceAPI
 import PaceClient
 import PaceModel
 import PaceRecorder

@@ -1,5 +1,6 @@
 public import Foundation
 public import Logging
+public import PaceAPI
 
 /// Publishes a live recording to a Pace server (`POST /api/v1/live/{session}/batches`) while it goes on.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import PaceAPI
 import ServiceLifecycle
 
 /// One watcher's Server-Sent Events stream of a live session: each stored batch after the
@@ -38,7 +39,7 @@ struct LiveEventStream: Sendable {
             if !text.isEmpty { try await writer.write(ByteBuffer(string: text)) }
             if batches.count == Self.pageSize { continue }
             if session.endedAt != nil, last >= session.lastSequence {
-                let end = LiveEndJSON(outcome: session.outcome ?? "saved", workoutID: session.workoutID)
+                let end = LiveEnd(outcome: session.outcome ?? "saved", workoutID: session.workoutID)
                 let data = String(decoding: try Self.encoder.encode(end), as: UTF8.self)
                 try await writer.write(ByteBuffer(string: "event: end\ndata: \(data)\n\n"))
                 break
@@ -55,7 +56,7 @@ struct LiveEventStream: Sendable {
 
     /// One batch as an SSE event, showing what the watcher may see.
     private func event(_ body: String, sequence: Int) throws -> String {
-        let batch = try Self.decoder.decode(LiveBatchJSON.self, from: Data(body.utf8))
+        let batch = try Self.decoder.decode(LiveBatch.self, from: Data(body.utf8))
         let data = String(decoding: try Self.encoder.encode(batch.visible(points: showsPoints, heartRate: showsHeartRate)), as: UTF8.self)
         return "id: \(sequence)\nevent: batch\ndata: \(data)\n\n"
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import PaceAPI
 import PaceModel
 
 /// Live recordings (docs/SERVER.md, "Live recordings"): a publisher sends numbered batches of a
@@ -42,19 +43,14 @@ struct LiveRoutes: Sendable {
         let caller = try await gate.caller(request, context)
         try caller.requireShare(.workout)
         let session = try Self.sessionID(context)
-        let batch = try await request.decodeJSON(LiveBatchJSON.self, upTo: context.maxUploadSize, advice: "send fewer points per batch.",
+        let batch = try await request.decodeJSON(LiveBatch.self, upTo: context.maxUploadSize, advice: "send fewer points per batch.",
                                                  decoder: context.requestDecoder,
                                                  invalid: ServerError(.badRequest, code: "live.invalid", message: "Send {\"sequence\": n, \"snapshot\": {…}, \"points\": […], \"end\": {…}} as JSON with ISO 8601 times (docs/api/openapi.yaml)."))
-        guard batch.sequence >= 1 else {
-            throw ServerError(.badRequest, code: "live.invalid", message: "A batch's sequence starts at 1 and grows by one per batch.")
-        }
         guard batch.points.count <= LiveStore.maximumPoints else {
             throw ServerError(.contentTooLarge, code: "live.tooLarge",
                               message: "A batch holds at most \(LiveStore.maximumPoints) points; send them in several batches.")
         }
-        if let end = batch.end, end.outcome != "saved", end.outcome != "discarded" {
-            throw ServerError(.badRequest, code: "live.invalid", message: "A batch's end outcome is saved or discarded, not '\(end.outcome)'.")
-        }
+        do { try batch.validate() } catch { throw ServerError(.badRequest, code: "live.invalid", message: error.description) }
         let body = String(decoding: try context.responseEncoder.encode(batch), as: UTF8.self)
         let account = caller.token.account
         switch try await store.append(batch, body: body, account: account, session: session) {

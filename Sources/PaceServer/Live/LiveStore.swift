@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HTTPTypes
+import PaceAPI
 
 /// The live sessions and their batches, in the server database (`liveSession`, `liveBatch`), every
 /// row under its account, so a restart loses nothing a publisher was told is stored.
@@ -59,7 +60,7 @@ struct LiveStore: Sendable {
     /// - Throws: ``ServerError`` `live.gap` (409) when numbers are missing before it, `live.ended`
     ///   (409) after the session's end, `live.full` (409) past ``maximumBatches``, `live.tooMany` (409)
     ///   for a new session past ``maximumOpenSessions``.
-    func append(_ batch: LiveBatchJSON, body: String, account: UUID, session: UUID) async throws -> Appended {
+    func append(_ batch: LiveBatch, body: String, account: UUID, session: UUID) async throws -> Appended {
         let now = Date().timeIntervalSince1970
         return try await pool.write { db in
             let key: StatementArguments = [account.uuidString, session.uuidString]
