@@ -66,6 +66,10 @@ struct ServerMiddleware: RouterMiddleware {
             }
             return ServerError(error.status, code: code, message: error.status == .notFound ? "No such route; see the API document." :
                                 (error.body ?? error.status.reasonPhrase))
+        case is CancellationError:
+            // The client went away or the server is stopping: nobody may read the answer, and it is no fault to log as one.
+            logger.debug("Request cancelled", metadata: ["path": "\(request.uri.path)"])
+            return ServerError(.serviceUnavailable, code: "server.cancelled", message: "The request was cancelled before it was answered; send it again.")
         default:
             logger.error("Unexpected error", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
             return ServerError(.internalServerError, code: "server.internal", message: "The server failed; its log says why.")
