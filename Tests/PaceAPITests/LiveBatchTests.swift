@@ -46,4 +46,18 @@ import Testing
             #expect(refusal(batch) == LiveBatchError(field: field, problem: problem))
         }
     }
+
+    @Test func aFractionOfASecondIsDroppedOnDecodingSoTheStoredBatchIsTheDecodedOne() throws {
+        // Given times with fractions, one in the lax form the `live` fuzz target found (one digit, then a fraction)
+        let body = #"{"sequence": 1, "snapshot": {"state": "active", "time": "2026-11-22T00:26:4.04Z", "activityType": "running", "elapsedTime": 4, "distance": 0}, "points": [{"time": "2026-11-22T00:26:05.75Z", "distance": 0}]}"#
+
+        // When it is decoded
+        let batch = try LiveBatch.decode(Data(body.utf8))
+
+        // Then each time is its whole second, and the batch written back reads as the same batch
+        let whole = try #require(ISO8601DateFormatter().date(from: "2026-11-22T00:26:04Z"))
+        #expect(batch.snapshot?.time == whole)
+        #expect(batch.points.first?.time == whole.addingTimeInterval(1))
+        #expect(try LiveBatch.decode(batch.encoded()) == batch)
+    }
 }

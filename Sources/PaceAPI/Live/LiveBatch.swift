@@ -136,13 +136,24 @@ public struct LiveBatch: Codable, Hashable, Sendable {
         self.end = end
     }
 
-    /// Decodes a batch; `points` may be left out (no new points).
+    /// Decodes a batch; `points` may be left out (no new points). Times are kept to the whole
+    /// second, the precision of the wire form: a fraction a sender wrote is dropped here, so the
+    /// batch the server stores and shows is the batch it decoded (the `live` fuzz target found
+    /// `00:26:4.04` read with its fraction and written back without it).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         sequence = try container.decode(Int.self, forKey: .sequence)
         snapshot = try container.decodeIfPresent(LiveSnapshot.self, forKey: .snapshot)
         points = try container.decodeIfPresent([LivePoint].self, forKey: .points) ?? []
         end = try container.decodeIfPresent(LiveEnd.self, forKey: .end)
+        if let time = snapshot?.time { snapshot?.time = Self.wholeSecond(time) }
+        for index in points.indices { points[index].time = Self.wholeSecond(points[index].time) }
+    }
+
+    /// The time without its fraction of a second (towards the past).
+    static func wholeSecond(_ time: Date) -> Date {
+        let seconds = time.timeIntervalSince1970
+        return seconds.isFinite ? Date(timeIntervalSince1970: seconds.rounded(.down)) : time
     }
 
     /// The batch's JSON body as the server reads it (ISO 8601 times, whole seconds).
