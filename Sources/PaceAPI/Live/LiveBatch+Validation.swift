@@ -45,9 +45,9 @@ extension LiveBatch {
             try Self.check(point.latitude, "\(field).latitude", within: -90...90, unit: "degrees")
             try Self.check(point.longitude, "\(field).longitude", within: -180...180, unit: "degrees")
             try Self.check(point.altitude, "\(field).altitude")
-            try Self.check(point.speed, "\(field).speed", within: 0...Double.greatestFiniteMagnitude, unit: "m/s")
-            try Self.check(point.heartRate, "\(field).heartRate", within: 0...Double.greatestFiniteMagnitude, unit: "beats per minute")
-            try Self.check(point.distance, "\(field).distance", within: 0...Double.greatestFiniteMagnitude, unit: "metres")
+            try Self.checkNotNegative(point.speed, "\(field).speed", unit: "m/s")
+            try Self.checkNotNegative(point.heartRate, "\(field).heartRate", unit: "beats per minute")
+            try Self.checkNotNegative(point.distance, "\(field).distance", unit: "metres")
         }
         if let snapshot {
             try Self.check(snapshot.time, "snapshot.time")
@@ -60,7 +60,7 @@ extension LiveBatch {
                 ("elevationLoss", snapshot.elevationLoss, "metres"), ("gpsAccuracy", snapshot.gpsAccuracy, "metres"),
             ]
             for (name, value, unit) in nonNegative {
-                try Self.check(value, "snapshot.\(name)", within: 0...Double.greatestFiniteMagnitude, unit: unit)
+                try Self.checkNotNegative(value, "snapshot.\(name)", unit: unit)
             }
             try Self.check(snapshot.altitude, "snapshot.altitude")
         }
@@ -77,8 +77,12 @@ extension LiveBatch {
         guard let value else { return }
         guard value.isFinite else { throw LiveBatchError(field: field, problem: "is \(value), not a finite number") }
         if let range, !range.contains(value) {
-            let bounds = range.upperBound == .greatestFiniteMagnitude ? "below 0 \(unit)" : "outside \(Int(range.lowerBound))…\(Int(range.upperBound)) \(unit)"
-            throw LiveBatchError(field: field, problem: "is \(value), \(bounds)")
+            throw LiveBatchError(field: field, problem: "is \(value), outside \(Int(range.lowerBound))…\(Int(range.upperBound)) \(unit)")
         }
+    }
+
+    private static func checkNotNegative(_ value: Double?, _ field: String, unit: String) throws(LiveBatchError) {
+        try check(value, field)
+        if let value, value < 0 { throw LiveBatchError(field: field, problem: "is \(value), below 0 \(unit)") }
     }
 }
