@@ -42,6 +42,12 @@ package struct PostgresBackend: HealthStoreBackend {
     /// `nil`: a PostgreSQL store is not a file.
     package var location: String? { nil }
 
+    /// What every connection of a backend's client should start with (PostgresNIO's
+    /// `additionalStartupParameters`): PostgreSQL ends a transaction left idle for a minute, so a
+    /// connection abandoned inside a transaction cannot hold an account's write lock, or the schema's
+    /// migration lock, for ever. No operation of the backend leaves its transaction idle that long.
+    package static let startupParameters: [(String, String)] = [("idle_in_transaction_session_timeout", "60s")]
+
     /// Opens the store of `account` over `client`, migrating the database and creating the
     /// account's store on first use.
     ///
@@ -107,7 +113,7 @@ package struct PostgresBackend: HealthStoreBackend {
                     try await connection.run("COMMIT", logger: logger)
                     return result
                 } catch {
-                    try? await connection.run("ROLLBACK", logger: logger)
+                    await connection.rollBackOrClose(logger: logger)
                     throw error
                 }
             }

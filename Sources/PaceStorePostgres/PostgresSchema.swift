@@ -268,7 +268,7 @@ package enum PostgresSchema {
                     if !now.isEmpty { logger.info("Migrated the PostgreSQL store", metadata: ["migrations": "\(now)"]) }
                     return now
                 } catch {
-                    try? await connection.run("ROLLBACK", logger: logger)
+                    await connection.rollBackOrClose(logger: logger)
                     throw error
                 }
             }

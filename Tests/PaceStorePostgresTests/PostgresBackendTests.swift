@@ -166,4 +166,40 @@ import Testing
         let notification = try await notifications.next()
         #expect(notification?.anchor == (try await writing.anchor(of: sample.id)))
     }
+
+    @Test func connectionsStartWithABoundOnIdleTransactions() async throws {
+        // Given the test client, configured as a server's is
+        let database = try await PostgresTestDatabase.shared()
+
+        // When a connection asks for the setting, Then PostgreSQL ends a transaction idle for a minute
+        let value = try await database.client.withConnection { connection in
+            try await connection.query("SHOW idle_in_transaction_session_timeout", logger: Logger(label: "org.pace.tests"))
+                .collect().first?.decode(String.self)
+        }
+        #expect(value == "1min")
+    }
+
+    @Test func aFailedTransactionIsRolledBackEvenWhenItsTaskIsCancelled() async throws {
+        // Given a connection inside a transaction that set a transaction-local value
+        let database = try await PostgresTestDatabase.shared()
+        let logger = Logger(label: "org.pace.tests")
+        try await database.client.withConnection { connection in
+            _ = try await connection.query("BEGIN", logger: logger).collect()
+            _ = try await connection.query("SELECT set_config('app.account', 'someone', true)", logger: logger).collect()
+
+            // When the transaction is ended from a task already cancelled
+            let ending = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                await connection.rollBackOrClose(logger: logger)
+            }
+            await ending.value
+
+            // Then the connection is closed or outside the transaction (its value gone)
+            if !connection.isClosed {
+                let value = try await connection.query("SELECT current_setting('app.account', true)", logger: logger)
+                    .collect().first?.decode(String?.self)
+                #expect(value == nil || value == "")
+            }
+        }
+    }
 }

@@ -38,6 +38,7 @@ final class PostgresTestDatabase: Sendable {
         var configuration = PostgresClient.Configuration(host: "127.0.0.1", port: server.port, username: role, password: nil,
                                                          database: server.database, tls: .disable)
         configuration.options.maximumConnections = 60
+        configuration.options.additionalStartupParameters = PostgresBackend.startupParameters
         return configuration
     }
 

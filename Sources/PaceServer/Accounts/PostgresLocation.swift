@@ -1,5 +1,6 @@
 public import Foundation
 import HTTPTypes
+import PaceStorePostgres
 import PostgresNIO
 
 /// Where the accounts' health stores live when the server runs on PostgreSQL: parsed from a
@@ -88,6 +89,7 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
         var configuration = PostgresClient.Configuration(host: host, port: port, username: user, password: password,
                                                          database: database, tls: tls)
         configuration.options.maximumConnections = maximumConnections
+        configuration.options.additionalStartupParameters = PostgresBackend.startupParameters
         return configuration
     }
 }
