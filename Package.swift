@@ -232,7 +232,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaceAnalysisTests",
-            dependencies: ["PaceAnalysis", "PaceModel", "PaceTrack"],
+            dependencies: ["PaceAnalysis", "PaceModel", "PaceTestSupport", "PaceTrack"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -8,7 +8,8 @@
 # hour on two cores), then runs `swift test` there. The tests that start the `pace` executable start
 # the sanitized one built beside them. A report does not stop the run (halt_on_error=0, so one run
 # shows every report); the script fails when any test fails or any report was printed, and leaves
-# the whole log in .build/sanitize-KIND.log. Environment: SANITIZE_NICE (default 5) is the niceness.
+# the whole log in .build/sanitize-KIND.log. Environment: SANITIZE_NICE (default 5) is the niceness;
+# PACE_TEST_TIME_SCALE (default 4 for address, 8 for thread) lengthens the tests' time limits and waits.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kind=${1:-}
@@ -31,6 +32,11 @@ say "built in $((SECONDS - start)) s"
 # report is the one wanted. LeakSanitizer is off: the suite's processes end without freeing what
 # they keep for their lifetime, which is not a leak (the fuzz runs check leaks per input).
 export SWIFT_BACKTRACE=enable=no
+# A sanitized build runs several times slower (ThreadSanitizer more than AddressSanitizer): every
+# time limit and wait of the tests is lengthened by PACE_TEST_TIME_SCALE (PaceTestSupport.TestTime),
+# so that the suites end on what they test, not on their clocks.
+if [ "$kind" = thread ]; then default_scale=8; else default_scale=4; fi
+export PACE_TEST_TIME_SCALE=${PACE_TEST_TIME_SCALE:-$default_scale}
 export TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
 export ASAN_OPTIONS="halt_on_error=0 detect_leaks=0 ${ASAN_OPTIONS:-}"
 

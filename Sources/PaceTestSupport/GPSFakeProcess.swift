@@ -114,7 +114,7 @@ public final class GPSFakeProcess: @unchecked Sendable {
 
     /// Waits until gpsd accepts connections on ``port``.
     public func waitUntilListening(timeout: Duration = .seconds(15)) async throws {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = ContinuousClock.now + TestTime.duration(timeout)
         while ContinuousClock.now < deadline {
             guard process.isRunning else {
                 throw StartFailure(description: "gpsfake exited (status \(process.terminationStatus)) before gpsd listened on port \(port): \(stderr)")

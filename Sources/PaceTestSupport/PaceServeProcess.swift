@@ -58,7 +58,7 @@ public final class PaceServeProcess: Sendable {
     /// Whether the process is running.
     public var isRunning: Bool { process.withLock { $0?.isRunning ?? false } }
 
-    /// Starts `pace serve` and waits until `GET /api/v1/health` answers (at most 60 s).
+    /// Starts `pace serve` and waits until `GET /api/v1/health` answers (at most 60 s × ``TestTime/scale``).
     ///
     /// - Throws: ``Failure`` when it never answers or exits first.
     public func start() async throws {
@@ -70,7 +70,7 @@ public final class PaceServeProcess: Sendable {
         try child.run()
         process.withLock { $0 = child }
         guard let url = URL(string: api + "/health") else { throw Failure(description: "no URL for port \(port)") }
-        for _ in 0..<300 {
+        for _ in 0..<300 * TestTime.scale {
             if (try? await URLSession.shared.data(from: url)) != nil { return }
             guard child.isRunning else { break }
             try await Task.sleep(for: .milliseconds(200))
@@ -133,9 +133,10 @@ public final class PaceServeProcess: Sendable {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:])
     }
 
-    /// Polls `GET /api/v1/uploads/{job}` until the upload is done or failed (at most 150 s); its JSON.
+    /// Polls `GET /api/v1/uploads/{job}` until the upload is done or failed (at most 150 s ×
+    /// ``TestTime/scale``); its JSON.
     public func finished(_ job: String, token: String) async throws -> [String: Any] {
-        for _ in 0..<1500 {
+        for _ in 0..<1500 * TestTime.scale {
             let (_, json) = try await request("GET", "/uploads/\(job)", token: token)
             if ["done", "failed"].contains(json["status"] as? String) { return json }
             try await Task.sleep(for: .milliseconds(100))

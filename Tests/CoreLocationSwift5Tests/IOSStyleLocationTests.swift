@@ -58,7 +58,7 @@ class LocationService: NSObject, CLLocationManagerDelegate {
     }
 }
 
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.timeLimit(.minutes(10 * TestTime.scale)))
 struct IOSStyleLocationTests {
     @MainActor
     @Test func aDelegateWrittenForIOSReceivesLocationsOnTheMainThread() async throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// Where and when a `CLLocationManager` calls its delegate: on the run loop of the thread that
 /// made it (or the main queue), never on the caller's stack, in order.
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.timeLimit(.minutes(10 * TestTime.scale)))
 struct CLLocationManagerDeliveryTests {
     @Test func callsArriveOnTheRunLoopOfTheCreatingThread() async throws {
         // Given a manager made on a thread of its own, which then runs its run loop

@@ -6,7 +6,7 @@ import Testing
 /// `CLLocationManager` against a real gpsd fed by gpsfake, named by `PACE_GPS`. Like PaceSensors'
 /// live tests, these FAIL (not skip) when gpsd or gpsfake is missing — install the Debian packages
 /// gpsd and gpsd-clients.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(3 * TestTime.scale)))
 struct CLLocationManagerGPSDLiveTests {
     /// PaceSensors' gpsd fixtures, read from the source tree.
     static let fixtures = URL(fileURLWithPath: #filePath)

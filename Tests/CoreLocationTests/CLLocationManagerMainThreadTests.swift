@@ -1,10 +1,11 @@
 import Foundation
+import PaceTestSupport
 import Testing
 
 /// A program that makes its manager on the main thread receives its delegate calls whether it
 /// runs `RunLoop.main.run(until:)` or calls `dispatchMain()` (CoreLocationRunLoopProbe, built
 /// beside the tests, fed an NMEA file through `PACE_GPS`).
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(3 * TestTime.scale)))
 struct CLLocationManagerMainThreadTests {
     static let nmea = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()

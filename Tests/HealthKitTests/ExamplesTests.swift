@@ -6,7 +6,7 @@ import Testing
 /// Examples/ run as programs, as an app developer runs them: a health manager, a route recorded
 /// from a replayed NMEA log and from a real gpsd fed by gpsfake, and a route read as it appears
 /// by another process.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(3 * TestTime.scale)))
 struct ExamplesTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("PaceSensorsTests/Fixtures/gpsd")

@@ -6,7 +6,7 @@ import PaceTestSupport
 import Testing
 
 /// Characteristics, activity summaries and sources through Apple's API: shown only with read permission.
-@Suite(.timeLimit(.minutes(3))) struct HKCharacteristicsAndSummariesTests {
+@Suite(.timeLimit(.minutes(3 * TestTime.scale))) struct HKCharacteristicsAndSummariesTests {
     @Test func characteristicsNeedReadPermissionAndReadAsNotSetWithout() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

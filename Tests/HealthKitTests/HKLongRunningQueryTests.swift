@@ -7,7 +7,7 @@ import Testing
 
 /// Anchored, observer, statistics and statistics collection queries through Apple's API, compared
 /// with Pace's own answers.
-@Suite(.timeLimit(.minutes(3))) struct HKLongRunningQueryTests {
+@Suite(.timeLimit(.minutes(3 * TestTime.scale))) struct HKLongRunningQueryTests {
     let start = Date(timeIntervalSince1970: 1_795_158_000)
     let bpm = HKUnit.count().unitDivided(by: .minute())
 

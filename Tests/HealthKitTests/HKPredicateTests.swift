@@ -4,7 +4,7 @@ import PaceTestSupport
 import Testing
 
 /// Workout and category predicates run in the store's query.
-@Suite(.timeLimit(.minutes(3))) struct HKPredicateTests {
+@Suite(.timeLimit(.minutes(3 * TestTime.scale))) struct HKPredicateTests {
     let start = Date(timeIntervalSince1970: 1_795_158_000)
 
     func store(_ directory: TemporaryDirectory, _ types: Set<HKSampleType>) async throws -> HKHealthStore {

@@ -4,7 +4,7 @@ import PaceTestSupport
 import Testing
 
 /// The Swift concurrency descriptors give what the query classes give.
-@Suite(.timeLimit(.minutes(3))) struct HKQueryDescriptorTests {
+@Suite(.timeLimit(.minutes(3 * TestTime.scale))) struct HKQueryDescriptorTests {
     let start = Date(timeIntervalSince1970: 1_795_158_000)
     let bpm = HKUnit.count().unitDivided(by: .minute())
 

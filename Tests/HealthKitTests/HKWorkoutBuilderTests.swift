@@ -6,7 +6,7 @@ import PaceTestSupport
 import Testing
 
 /// A workout built and its route attached through Apple's builders, then read back.
-@Suite(.timeLimit(.minutes(3))) struct HKWorkoutBuilderTests {
+@Suite(.timeLimit(.minutes(3 * TestTime.scale))) struct HKWorkoutBuilderTests {
     let start = Date(timeIntervalSince1970: 1_795_158_000)
     let bpm = HKUnit.count().unitDivided(by: .minute())
 

@@ -7,7 +7,7 @@ import Testing
 /// A live workout recorded through HKWorkoutSession and HKLiveWorkoutBuilder on Pace's recorder:
 /// the sensors' data collected live, the delegates told, the workout saved as the app; refused
 /// without permission; recovered after the app died.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct HKWorkoutSessionTests {
+@Suite(.serialized, .timeLimit(.minutes(2 * TestTime.scale))) struct HKWorkoutSessionTests {
     static let types: Set<HKSampleType> = [HKObjectType.workoutType(), HKQuantityType(.heartRate), HKQuantityType(.distanceWalkingRunning),
                                            HKQuantityType(.activeEnergyBurned)]
     let bpm = HKUnit.count().unitDivided(by: .minute())

@@ -59,7 +59,7 @@ struct LiveServiceTests {
 
         /// Waits until more than `sequence` is acknowledged; `false` after `timeout` seconds.
         func waitForAcknowledgement(above sequence: Int64, timeout: Double = 15) -> Bool {
-            let deadline = Date().addingTimeInterval(timeout)
+            let deadline = Date().addingTimeInterval(TestTime.seconds(timeout))
             while Date() < deadline {
                 if acknowledged > sequence { return true }
                 if !process.isRunning { return false }
@@ -73,7 +73,7 @@ struct LiveServiceTests {
 
         /// Waits for the exit; `nil` when it does not come within `timeout` seconds (then kills it).
         func waitForExit(timeout: Double = 10) -> Int32? {
-            let deadline = Date().addingTimeInterval(timeout)
+            let deadline = Date().addingTimeInterval(TestTime.seconds(timeout))
             while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)

@@ -12,7 +12,7 @@ import Glibc
 /// (an NMEA log of recent fixes) publishing to it, and a watcher following the session's
 /// Server-Sent Events until the recording ends — its stream carries the route points and the end,
 /// and the saved workout arrives through sync.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct RecordPublishTests {
+@Suite(.serialized, .timeLimit(.minutes(3 * TestTime.scale))) struct RecordPublishTests {
 
     /// A JSON answer of the server, read with `Authorization`.
     static func json(_ url: String, _ authorization: String) async throws -> (Int, Any?) {

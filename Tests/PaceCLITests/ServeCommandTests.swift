@@ -8,7 +8,7 @@ import Testing
 
 /// `pace serve`: the administrator made first (never a default password), the server refusing to
 /// start without one, then serving on loopback and stopping cleanly on SIGTERM.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ServeCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(2 * TestTime.scale))) struct ServeCommandTests {
     @Test func theAdministratorComesFirstThenTheServerServesAndStopsOnSIGTERM() async throws {
         let runner = try CommandRunner()
         let directory = try TemporaryDirectory()

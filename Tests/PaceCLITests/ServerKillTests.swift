@@ -9,7 +9,7 @@ import Testing
 
 /// `kill -9` of a real `pace serve` during an upload, an import and a sync push, then a restart:
 /// nothing is half-written, the job runs again to its end, and the client's retry succeeds.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct ServerKillTests {
+@Suite(.serialized, .timeLimit(.minutes(5 * TestTime.scale))) struct ServerKillTests {
     /// A server with an administrator and a token that reads and writes workouts, routes and heart rate.
     static func serverWithToken(_ directory: TemporaryDirectory) async throws -> (PaceServeProcess, String) {
         let server = try await PaceServeProcess(runner: try CommandRunner(), directory: directory)

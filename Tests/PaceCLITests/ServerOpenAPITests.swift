@@ -16,7 +16,7 @@ import Testing
 /// Not run: `GET /live/{session}/events`, a Server-Sent Events stream that stays open until its
 /// session ends — schemathesis reads whole bodies, so a session it published to would hang it
 /// (LiveRoutesTests checks that operation instead).
-@Suite(.serialized, .timeLimit(.minutes(8))) struct ServerOpenAPITests {
+@Suite(.serialized, .timeLimit(.minutes(8 * TestTime.scale))) struct ServerOpenAPITests {
     static let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("docs/api/openapi.yaml")
 

@@ -11,7 +11,7 @@ import Testing
 /// exactly what the client sent — one workout per distinct file, every pushed sample once — and
 /// every upload job ends `done`. `PACE_SERVER_KILLS` sets the number of trials (6 in CI; the runs in
 /// docs/RELIABILITY.md used 200), `PACE_SERVER_KILL_SEED` the moments.
-@Suite(.serialized, .timeLimit(.minutes(60))) struct ServerTortureTests {
+@Suite(.serialized, .timeLimit(.minutes(60 * TestTime.scale))) struct ServerTortureTests {
     static let trials = ProcessInfo.processInfo.environment["PACE_SERVER_KILLS"].flatMap(Int.init) ?? 6
     static let seed = ProcessInfo.processInfo.environment["PACE_SERVER_KILL_SEED"].flatMap(UInt64.init) ?? 19
 

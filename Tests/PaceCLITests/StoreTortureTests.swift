@@ -7,7 +7,7 @@ import Testing
 /// Issue 19's store torture, with the real binary: two `pace import` processes write one store at
 /// once while a third lists it over and over; a store the system will not let anyone write is
 /// refused with a message that says so, and left as it was.
-@Suite(.timeLimit(.minutes(3))) struct StoreTortureTests {
+@Suite(.timeLimit(.minutes(3 * TestTime.scale))) struct StoreTortureTests {
     /// A `points`-point run at 1 Hz as GPX, starting at `start`, heading north from `latitude`.
     static func gpx(points: Int, start: Date, latitude: Double) -> String {
         let formatter = ISO8601DateFormatter()

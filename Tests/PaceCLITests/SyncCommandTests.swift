@@ -9,7 +9,7 @@ import Testing
 
 /// `pace sync` as real processes against `pace serve`: killed with SIGKILL in the middle of its
 /// push and of its pull, then run again, the two devices end with the same objects.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct SyncCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(5 * TestTime.scale))) struct SyncCommandTests {
     static let types: [HealthObjectType] = [.workout, .workoutRoute, .quantity(.heartRate)]
 
     /// Starts `pace serve` with an administrator on a free port; returns it and a token for `types`.

@@ -9,7 +9,7 @@ import Testing
 /// batches the script publishes through the live API while the page is open
 /// (Tests/PaceCLITests/Browser/account_pages.py). No tiles are configured, so nothing leaves the
 /// machine. Screenshots, live.png among them, go to `.build/screenshots/`.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct WebAccountBrowserTests {
+@Suite(.serialized, .timeLimit(.minutes(5 * TestTime.scale))) struct WebAccountBrowserTests {
     @Test func theAccountPagesWorkInABrowserWithNoConsoleError() async throws {
         let runner = try CommandRunner()
         let directory = try TemporaryDirectory()

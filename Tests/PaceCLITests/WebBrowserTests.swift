@@ -11,7 +11,7 @@ import Testing
 /// both) signs in, opens the list and the workout, and waits for the map and the chart to draw
 /// (Tests/PaceCLITests/Browser/web_pages.py). No tiles are configured, so the route draws on the
 /// plain background and no request leaves the machine. Screenshots go to `.build/screenshots/`.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct WebBrowserTests {
+@Suite(.serialized, .timeLimit(.minutes(5 * TestTime.scale))) struct WebBrowserTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test func theWorkoutPageDrawsItsMapAndChartWithNoConsoleError() async throws {

@@ -13,7 +13,7 @@ import Testing
 /// week distance as the library computes it and a record, the statistics chart and the heatmap's
 /// lines drawn. No tiles are configured, so no request leaves the machine. The dashboard's
 /// screenshot goes to `.build/screenshots/dashboard.png`.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct WebHistoryBrowserTests {
+@Suite(.serialized, .timeLimit(.minutes(5 * TestTime.scale))) struct WebHistoryBrowserTests {
     /// A GPX run of `points` one-second fixes heading north at about 3.3 m/s from `start`.
     static func gpx(start: Date, points: Int) -> Data {
         let formatter = ISO8601DateFormatter()

@@ -10,7 +10,7 @@ import Testing
 
 /// Answers about a workout are computed once per state of the store: a save moves the anchor, so
 /// the next answer sees it; the least recently used answer is the one dropped.
-@Suite(.timeLimit(.minutes(2))) struct AnswerCacheTests {
+@Suite(.timeLimit(.minutes(2 * TestTime.scale))) struct AnswerCacheTests {
     static func key(_ version: Int64) -> AnswerKey {
         AnswerKey(account: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, client: "c", read: [.workout],
                   workout: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, version: version)

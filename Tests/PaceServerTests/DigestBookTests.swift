@@ -10,7 +10,7 @@ import Testing
 /// The history pages' digests kept between requests and caught up from the store's changes: after a
 /// change, only the workouts it touches are digested again, and the digests equal digesting the
 /// whole store afresh.
-@Suite(.timeLimit(.minutes(2))) struct DigestBookTests {
+@Suite(.timeLimit(.minutes(2 * TestTime.scale))) struct DigestBookTests {
     static let client = "org.pace.tests.web"
 
     /// A store whose client reads every type a digest needs, with `count` runs a day apart, each with a route.

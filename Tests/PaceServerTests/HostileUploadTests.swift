@@ -10,7 +10,7 @@ import Testing
 /// Archives built to attack the importer, sent over HTTP: the upload is accepted (it is only bytes
 /// until the queue reads it), its job fails with a reason, nothing of the archive is stored, and no
 /// file appears outside the server's uploads folder.
-@Suite(.timeLimit(.minutes(2))) struct HostileUploadTests {
+@Suite(.timeLimit(.minutes(2 * TestTime.scale))) struct HostileUploadTests {
     /// A zip in `directory` whose entries are `(path, bytes)`, deflated, or entries of `size` zero
     /// bytes when the bytes are `nil` (written in 1 MiB pieces, so a bomb never sits in memory).
     static func zip(_ entries: [(String, Data?, Int64)], in directory: TemporaryDirectory) throws -> Data {

@@ -12,7 +12,7 @@ import Testing
 
 /// The publisher against a real server on loopback that is away when publishing starts, comes,
 /// goes away in the middle and comes back: every batch still arrives exactly once, in order.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct LivePublisherTests {
+@Suite(.serialized, .timeLimit(.minutes(2 * TestTime.scale))) struct LivePublisherTests {
     static let start = Date(timeIntervalSince1970: 1_795_158_000)
 
     static func points(_ range: Range<Int>) -> [LivePoint] {

@@ -10,7 +10,7 @@ import Testing
 /// Live recordings: batches stored once however often they are sent, gaps refused, the event
 /// stream in order and resumed after `Last-Event-ID`, ended by `end`, within the token's scopes,
 /// and another account's session answered exactly like one that does not exist.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct LiveRoutesTests {
+@Suite(.serialized, .timeLimit(.minutes(2 * TestTime.scale))) struct LiveRoutesTests {
     /// One Server-Sent Event.
     struct Event: Equatable {
         var id: String?

@@ -11,7 +11,7 @@ import Testing
 
 /// Text answers go out gzipped to clients that accept gzip, and read back byte for byte what an
 /// uncompressed answer holds; small, binary and refused answers go out as they are.
-@Suite(.timeLimit(.minutes(2))) struct ResponseCompressionTests {
+@Suite(.timeLimit(.minutes(2 * TestTime.scale))) struct ResponseCompressionTests {
     /// `data` decompressed by the project's own gzip reader (system zlib's inflate, not the server's compressor).
     static func gunzip(_ data: Data) throws -> Data {
         let source = GzipByteSource(DataByteSource(data))

@@ -11,7 +11,7 @@ import Testing
 /// Every route in the server's route table, walked from the table itself (a route added later is
 /// covered, or this test says what it lacks): refused to an anonymous caller, and as another
 /// account never reading, changing or confirming the existence of the first account's objects.
-@Suite(.timeLimit(.minutes(3))) struct RouteIsolationTests {
+@Suite(.timeLimit(.minutes(3 * TestTime.scale))) struct RouteIsolationTests {
     /// Routes anyone may call: the health check, signing in and signing up (which check what they are sent).
     /// Also the sign-in page and the pages' scripts, style sheets and images, which hold no account's data.
     static let public_: Set<String> = ["GET /api/v1/health", "POST /api/v1/session", "POST /api/v1/accounts", "GET /sign-in",

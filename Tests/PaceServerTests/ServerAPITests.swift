@@ -9,7 +9,7 @@ import Testing
 
 /// The HTTP API: tokens made, listed and revoked with the account's password; workouts, routes and
 /// samples read with a token, within its scopes; every error a JSON body with a stable code.
-@Suite(.timeLimit(.minutes(2))) struct ServerAPITests {
+@Suite(.timeLimit(.minutes(2 * TestTime.scale))) struct ServerAPITests {
     @Test(arguments: ServerFixture.Backend.allCases) func healthAnswersWithSecurityHeaders(_ backend: ServerFixture.Backend) async throws {
         let fixture = try await ServerFixture(backend)
         defer { fixture.directory.remove() }

@@ -10,7 +10,7 @@ import Testing
 
 /// PaceClient against a live server on loopback: JSON answers decoded, the server's JSON errors as
 /// typed errors with their codes, and what can be retried told apart from what cannot.
-@Suite(.timeLimit(.minutes(2))) struct ServerClientTests {
+@Suite(.timeLimit(.minutes(2 * TestTime.scale))) struct ServerClientTests {
     struct WorkoutPage: Decodable {
         let workouts: [Workout]
         struct Workout: Decodable { let id: UUID; let start: Date }

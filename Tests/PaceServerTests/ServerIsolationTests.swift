@@ -9,7 +9,7 @@ import Testing
 
 /// Another account's objects are never readable nor confirmed to exist: the same answer as for an
 /// identifier no one has, on every route that takes one.
-@Suite(.timeLimit(.minutes(2))) struct ServerIsolationTests {
+@Suite(.timeLimit(.minutes(2 * TestTime.scale))) struct ServerIsolationTests {
     @Test(arguments: ServerFixture.Backend.allCases) func anotherAccountsObjectsReadAsNotFound(_ backend: ServerFixture.Backend) async throws {
         let fixture = try await ServerFixture(backend)
         defer { fixture.directory.remove() }

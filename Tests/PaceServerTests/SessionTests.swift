@@ -10,7 +10,7 @@ import Testing
 
 /// Browser sessions (a cookie no script can read or other site send, writes checked against a CSRF
 /// token) and sign-up (closed unless opened, invitations from administrators, each usable once).
-@Suite(.timeLimit(.minutes(2))) struct SessionTests {
+@Suite(.timeLimit(.minutes(2 * TestTime.scale))) struct SessionTests {
     static func json(_ object: [String: Any]) throws -> ByteBuffer {
         ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: object))
     }

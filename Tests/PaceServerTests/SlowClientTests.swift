@@ -8,7 +8,7 @@ import Testing
 
 /// Slow clients (slowloris): connections that send a request's head a few bytes at a time and never
 /// finish it hold nothing another client needs, and the server closes them after its idle timeout.
-@Suite(.timeLimit(.minutes(3))) struct SlowClientTests {
+@Suite(.timeLimit(.minutes(3 * TestTime.scale))) struct SlowClientTests {
     /// A blocking TCP connection to 127.0.0.1:`port`, or `nil` when nothing listens there.
     static func connect(_ port: UInt16) -> Int32? {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

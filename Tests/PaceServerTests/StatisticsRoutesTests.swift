@@ -9,7 +9,7 @@ import Testing
 
 /// `/statistics/{type}` and `/statistics/{type}/collection`: HealthKit's statistics queries over
 /// HTTP, calendar intervals in the caller's time zone.
-@Suite(.timeLimit(.minutes(2))) struct StatisticsRoutesTests {
+@Suite(.timeLimit(.minutes(2 * TestTime.scale))) struct StatisticsRoutesTests {
     /// 2026-11-20 22:30 UTC: 23:30 in Zurich, still the 20th there.
     static let lateEvening = Date(timeIntervalSince1970: 1_795_213_800)
 

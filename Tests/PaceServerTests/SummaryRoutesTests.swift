@@ -8,7 +8,7 @@ import PaceTestSupport
 import Testing
 
 /// Activity summaries, characteristics and category samples over HTTP, each within its read scope.
-@Suite(.timeLimit(.minutes(2))) struct SummaryRoutesTests {
+@Suite(.timeLimit(.minutes(2 * TestTime.scale))) struct SummaryRoutesTests {
     @Test(arguments: [ServerFixture.Backend.sqlite]) func activitySummariesByDay(_ backend: ServerFixture.Backend) async throws {
         let fixture = try await ServerFixture(backend)
         defer { fixture.directory.remove() }

@@ -11,7 +11,7 @@ import Testing
 /// Device sync's engine (PaceClient) against a live server on loopback: two devices converging,
 /// a route re-smoothed on the server replacing the device's, runs stopped between saving and
 /// remembering resuming without doubles or losses, conflicts and `sync.resync` reported.
-@Suite(.timeLimit(.minutes(3))) struct SyncEngineTests {
+@Suite(.timeLimit(.minutes(3 * TestTime.scale))) struct SyncEngineTests {
     static let synced: [HealthObjectType] = [.workout, .workoutRoute, .quantity(.heartRate)]
 
     /// A server with one account, and a way to make devices syncing with it.

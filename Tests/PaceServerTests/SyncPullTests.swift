@@ -10,7 +10,7 @@ import Testing
 /// Pulling every change after an anchor: pages in save order, each change once, deletions after
 /// the anchor, nothing outside the token's scopes, and a clear "resync" for an anchor the server
 /// cannot serve.
-@Suite(.timeLimit(.minutes(2))) struct SyncPullTests {
+@Suite(.timeLimit(.minutes(2 * TestTime.scale))) struct SyncPullTests {
     /// Pulls pages from `anchor` until `hasMore` is false; returns the pages' objects' ids, deletions' ids and the last anchor.
     static func pull(_ client: any TestClientProtocol, _ secret: String, from anchor: String?, limit: Int)
         async throws -> (objects: [String], deleted: [String], kinds: [String], anchor: String?) {

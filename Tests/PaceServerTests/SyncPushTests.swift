@@ -9,7 +9,7 @@ import Testing
 
 /// Pushing objects: saved in one batch with HealthKit's rules, replays harmless, conflicts refused
 /// with the object named, and a higher sync version replacing the old one for every puller.
-@Suite(.timeLimit(.minutes(2))) struct SyncPushTests {
+@Suite(.timeLimit(.minutes(2 * TestTime.scale))) struct SyncPushTests {
     static func body(_ objects: [HealthObject]) throws -> ByteBuffer {
         let encoder = JSONEncoder()
         struct Push: Encodable { var objects: [SyncObjectJSON] }

@@ -10,7 +10,7 @@ import Testing
 
 /// Uploads: streamed to disk, answered at once, imported by the queue, deduplicated by content,
 /// refused past the cap, and resumed after a restart.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct UploadTests {
+@Suite(.serialized, .timeLimit(.minutes(2 * TestTime.scale))) struct UploadTests {
     /// A 10-minute run as GPX, one point every 10 s heading north.
     static func gpx(start: Date = Date(timeIntervalSince1970: 1_795_158_000)) -> String {
         let formatter = ISO8601DateFormatter()

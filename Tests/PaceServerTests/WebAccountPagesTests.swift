@@ -14,7 +14,7 @@ import Testing
 /// The account's pages: upload, tokens, settings and live recordings — each only for a signed-in
 /// reader, settings stored and validated, figures in the reader's units, and nothing of another
 /// account's shown (its objects are "not found").
-@Suite(.timeLimit(.minutes(2))) struct WebAccountPagesTests {
+@Suite(.timeLimit(.minutes(2 * TestTime.scale))) struct WebAccountPagesTests {
     /// The session's CSRF token, as the pages' scripts read it.
     static func csrf(_ client: any TestClientProtocol, _ cookie: HTTPFields) async throws -> String {
         try await client.execute(uri: "/api/v1/session", method: .get, headers: cookie) { response in

@@ -14,7 +14,7 @@ import Testing
 /// The history pages (dashboard, calendar and filters, statistics, records, trends, heatmap) as
 /// HTML: the figures PaceAnalysis computes for known workouts, the session they need, the bounds of
 /// a month and of a filtered range in the reader's time zone, and nothing of another account.
-@Suite(.timeLimit(.minutes(2))) struct WebHistoryPagesTests {
+@Suite(.timeLimit(.minutes(2 * TestTime.scale))) struct WebHistoryPagesTests {
     static let pages = ["/dashboard", "/workouts/calendar", "/statistics", "/records", "/trends", "/heatmap"]
 
     /// The body and status of a page read with `cookie`.

@@ -13,7 +13,7 @@ import Testing
 
 /// The web pages as HTML: what a signed-in reader sees, the figures the analysis computes, the
 /// policy that lets the page load only its own scripts, and the files the pages load.
-@Suite(.timeLimit(.minutes(2))) struct WebPagesTests {
+@Suite(.timeLimit(.minutes(2 * TestTime.scale))) struct WebPagesTests {
     /// Signs `name` in through the API; returns the `Cookie` header of the session.
     static func signIn(_ client: any TestClientProtocol, _ name: String) async throws -> HTTPFields {
         let body = try JSONSerialization.data(withJSONObject: ["name": name, "password": ServerFixture.password(name)])

@@ -8,7 +8,7 @@ import Testing
 
 /// What an upload's workout page will ask for is made ahead, as the web client sees the account,
 /// and a visit finds it under the same keys.
-@Suite(.timeLimit(.minutes(2))) struct WorkoutAnswersTests {
+@Suite(.timeLimit(.minutes(2 * TestTime.scale))) struct WorkoutAnswersTests {
     static let all = Set(HealthObjectType.allTypes)
 
     static func seeded(_ directory: TemporaryDirectory) async throws -> (HealthStore, Workout) {

@@ -9,7 +9,7 @@ import Testing
 
 /// `DELETE /workouts/{id}` and `DELETE /samples/{type}/{id}`: tombstones sync pulls give, the share
 /// scope required, and anything the token may not see answered exactly like nothing at all.
-@Suite(.timeLimit(.minutes(2))) struct WorkoutDeleteTests {
+@Suite(.timeLimit(.minutes(2 * TestTime.scale))) struct WorkoutDeleteTests {
     @Test(arguments: ServerFixture.Backend.allCases) func deletingAWorkoutDeletesItsRouteAndShowsInTheSyncPull(_ backend: ServerFixture.Backend) async throws {
         let fixture = try await ServerFixture(backend)
         defer { fixture.directory.remove() }

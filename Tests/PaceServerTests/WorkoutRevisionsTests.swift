@@ -7,7 +7,7 @@ import Testing
 
 /// A workout's revision moves when something its answers are computed from changes, and only then:
 /// an answer about one workout survives saves elsewhere in the account.
-@Suite(.timeLimit(.minutes(2))) struct WorkoutRevisionsTests {
+@Suite(.timeLimit(.minutes(2 * TestTime.scale))) struct WorkoutRevisionsTests {
     @Test func onlyAChangeToAWorkoutsOwnDataMovesItsRevision() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

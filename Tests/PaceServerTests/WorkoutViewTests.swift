@@ -9,7 +9,7 @@ import Testing
 
 /// A workout's derived views over HTTP: laps and splits in its detail, its route as a simplified
 /// polyline, its chart series and its export as a file.
-@Suite(.timeLimit(.minutes(2))) struct WorkoutViewTests {
+@Suite(.timeLimit(.minutes(2 * TestTime.scale))) struct WorkoutViewTests {
     /// A run with a 1,800-point route north from Paris (about 6 km at 3.3 m/s) and heart rate each minute.
     static func seed(_ fixture: ServerFixture, _ account: Account) async throws -> (Workout, WorkoutRoute) {
         let run = TestObjects.run()

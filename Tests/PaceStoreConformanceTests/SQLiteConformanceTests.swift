@@ -7,12 +7,12 @@ import Testing
 /// The SQLite backend against every rule of the conformance suite, as an in-memory store and as a
 /// file store (WAL, a pool of reader connections): the suite a second backend runs the same way.
 @Suite struct SQLiteConformanceTests {
-    @Test("SQLite in memory", .timeLimit(.minutes(3)), arguments: StoreConformance.rules)
+    @Test("SQLite in memory", .timeLimit(.minutes(3 * TestTime.scale)), arguments: StoreConformance.rules)
     func inMemory(_ rule: StoreConformance.Rule) async throws {
         try await rule.check(HealthStore(backend: try SQLiteBackend.inMemory()))
     }
 
-    @Test("SQLite file", .timeLimit(.minutes(3)), arguments: StoreConformance.rules)
+    @Test("SQLite file", .timeLimit(.minutes(3 * TestTime.scale)), arguments: StoreConformance.rules)
     func file(_ rule: StoreConformance.Rule) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -10,7 +10,7 @@ import Testing
 /// What is the PostgreSQL backend's own: its migrations, the account wall (every query filtered by
 /// account, row-level security behind it), the blocking requirements, commits announced by
 /// `NOTIFY` to other connections. Against the real server of ``PostgresTestDatabase``.
-@Suite(.timeLimit(.minutes(5))) struct PostgresBackendTests {
+@Suite(.timeLimit(.minutes(5 * TestTime.scale))) struct PostgresBackendTests {
     @Test func migratingAgainAppliesNothingAndKeepsEveryStore() async throws {
         // Given a migrated database holding an account's object
         let database = try await PostgresTestDatabase.shared()

@@ -9,7 +9,7 @@ import Testing
 /// series, route pages, characteristics, summaries, permissions records, the journal — done the same
 /// way on an in-memory SQLite store and on a PostgreSQL account, whose answers must be equal: SQLite
 /// is the reference the PostgreSQL backend mirrors.
-@Suite(.timeLimit(.minutes(5))) struct PostgresParityTests {
+@Suite(.timeLimit(.minutes(5 * TestTime.scale))) struct PostgresParityTests {
     /// The two stores, holding the same objects.
     private func stores(_ objects: [HealthObject] = []) async throws -> (sqlite: HealthStore, postgres: HealthStore) {
         let sqlite = HealthStore(backend: try SQLiteBackend.inMemory())

@@ -45,7 +45,7 @@ import Testing
 
     // A throttle that waited for the reader instead of giving up after its maximum wait would hang
     // here: the time limit is that guard (a bound on elapsed time failed only on a loaded machine).
-    @Test(.timeLimit(.minutes(3))) func aReaderHoldingItsSnapshotDelaysTheWriterButNeverStopsIt() async throws {
+    @Test(.timeLimit(.minutes(3 * TestTime.scale))) func aReaderHoldingItsSnapshotDelaysTheWriterButNeverStopsIt() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("health.sqlite")

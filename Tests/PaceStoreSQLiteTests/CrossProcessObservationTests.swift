@@ -6,7 +6,7 @@ import Testing
 
 /// Commits made through another connection pool on the same file (as another process makes them)
 /// reach the long-running queries too, through the backend's polling of the file.
-@Suite(.timeLimit(.minutes(3))) struct CrossProcessObservationTests {
+@Suite(.timeLimit(.minutes(3 * TestTime.scale))) struct CrossProcessObservationTests {
     @Test func anObserverHearsOfASaveThroughAnotherPool() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -1,6 +1,7 @@
 import Foundation
 import PaceModel
 import PaceSensors
+import PaceTestSupport
 import Testing
 
 /// Collects a source's events for assertions.
@@ -13,7 +14,7 @@ private actor BLEEventLog {
 
     /// Waits until `condition` holds for the events so far, or fails after `seconds`.
     func wait(seconds: Double, until condition: ([SensorEvent]) -> Bool) async throws -> [SensorEvent] {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        let deadline = ContinuousClock.now + .milliseconds(Int(TestTime.seconds(seconds) * 1000))
         while !condition(events) {
             guard ContinuousClock.now < deadline else { return events }
             try await Task.sleep(for: .milliseconds(20))
@@ -49,7 +50,7 @@ private enum BLESeen: Equatable {
 }
 
 /// `BluetoothSensorSource` against the fake BlueZ (Fixtures/ble/fake_bluez.py) on a private dbus-daemon.
-@Suite(.timeLimit(.minutes(3))) struct BluetoothSensorSourceTests {
+@Suite(.timeLimit(.minutes(3 * TestTime.scale))) struct BluetoothSensorSourceTests {
     private static let strap = "A0:9E:1A:12:34:56"
 
     private func heartRate(_ bpm: Double, _ rr: [UInt16], contact: Bool?) -> BLESeen {
@@ -72,7 +73,7 @@ private enum BLESeen: Equatable {
         let cancelled = ContinuousClock.now
         task.cancel()
         await task.value
-        #expect(ContinuousClock.now - cancelled < .seconds(20), "run must return on cancellation, not after D-Bus's 25 s call timeout or a reconnect")
+        #expect(ContinuousClock.now - cancelled < TestTime.duration(.seconds(20)), "run must return on cancellation, not after D-Bus's 25 s call timeout or a reconnect")
 
         let battery = BLESeen.value(.battery(BatteryReading(level: 0.85, isCharging: false)))
         let expected: [BLESeen] = [
@@ -211,7 +212,7 @@ private enum BLESeen: Equatable {
         let start = ContinuousClock.now
         task.cancel()
         await task.value
-        #expect(ContinuousClock.now - start < .seconds(20))
+        #expect(ContinuousClock.now - start < TestTime.duration(.seconds(20)))
     }
 
     @Test func busWithoutBlueZ() async throws {

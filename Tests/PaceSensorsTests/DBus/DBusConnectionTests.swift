@@ -1,9 +1,10 @@
 import Foundation
 import PaceSensors
+import PaceTestSupport
 import Testing
 
 /// The client against a real `dbus-daemon` on a private socket.
-@Suite(.timeLimit(.minutes(3))) struct DBusConnectionTests {
+@Suite(.timeLimit(.minutes(3 * TestTime.scale))) struct DBusConnectionTests {
     private func daemonCall(_ member: String, _ body: [DBusValue] = []) -> DBusMessage {
         .methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
                     member: member, body: body)
@@ -107,7 +108,7 @@ import Testing
         let start = ContinuousClock.now
         connection.close()
         #expect(await waiter.value == 0)
-        #expect(ContinuousClock.now - start < .seconds(20))
+        #expect(ContinuousClock.now - start < TestTime.duration(.seconds(20)))
         #expect(connection.isClosed)
         await #expect(throws: DBusError.self) { try await connection.call(daemonCall("GetId")) }
     }
@@ -126,14 +127,14 @@ import Testing
         await #expect(throws: DBusError.timeout(member: "org.bluez.Device1.Connect", seconds: 0.3)) {
             try await caller.call(connect, timeout: .milliseconds(300))
         }
-        #expect(ContinuousClock.now - start < .seconds(20))
+        #expect(ContinuousClock.now - start < TestTime.duration(.seconds(20)))
 
         let task = Task { try await caller.call(connect, timeout: .seconds(20)) }
         try await Task.sleep(for: .milliseconds(100))
         start = ContinuousClock.now
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - start < .seconds(20))
+        #expect(ContinuousClock.now - start < TestTime.duration(.seconds(20)))
         #expect(throws: CancellationError.self) { try result.get() }
         // The connection is still usable afterwards.
         #expect(try await caller.call(daemonCall("GetId")).body.count == 1)

@@ -130,7 +130,7 @@ final class DBusTestBus: @unchecked Sendable {
     /// Reads one line from a pipe, waiting at most `seconds`.
     private static func readLine(_ handle: FileHandle, seconds: Double, what: String) throws -> String {
         var bytes: [UInt8] = []
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Date().addingTimeInterval(TestTime.seconds(seconds))
         while Date() < deadline {
             var descriptor = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, 100) > 0 else { continue }

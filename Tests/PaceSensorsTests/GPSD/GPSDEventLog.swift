@@ -1,6 +1,7 @@
 import Foundation
 import PaceModel
 import PaceSensors
+import PaceTestSupport
 
 /// Collects what a running ``GPSDSource`` emits, for the live tests.
 actor GPSDEventLog {
@@ -18,7 +19,7 @@ actor GPSDEventLog {
     /// Waits until `condition` holds for the events so far, or `timeout` passes.
     /// - Returns: Whether the condition held.
     func wait(timeout: Duration, until condition: ([SensorEvent]) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = ContinuousClock.now + TestTime.duration(timeout)
         while ContinuousClock.now < deadline {
             if condition(events) { return true }
             try? await Task.sleep(for: .milliseconds(25))

@@ -6,7 +6,7 @@ import Testing
 
 /// GPSDSource against a real gpsd fed by gpsfake. These tests FAIL (not skip) when gpsd or gpsfake
 /// is missing — install the Debian packages gpsd and gpsd-clients.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(3 * TestTime.scale)))
 struct GPSDLiveTests {
     /// gpsd 3.22 resolves the two-digit years of pre-2019 logs one GPS week rollover (1024 weeks)
     /// later than the newer gpsd that wrote the `.chk` oracles; both instants are accepted for those logs.
@@ -32,7 +32,7 @@ struct GPSDLiveTests {
             events.contains { ($0.location?.timestamp).map { abs($0.timeIntervalSince(lastTime)) < 0.0005 } ?? false }
         }
         let stopping = await Self.cancel(task)
-        #expect(stopping < .seconds(20), "run must return on cancellation, not after the 60 s read timeout")
+        #expect(stopping < TestTime.duration(.seconds(20)), "run must return on cancellation, not after the 60 s read timeout")
         #expect(sawLastFix, "the last fix of the log never arrived; gpsfake said: \(fake.stderr)")
 
         // gpsd opens the pseudo-terminal only when the source sends WATCH, so the first sentences are
@@ -94,7 +94,7 @@ struct GPSDLiveTests {
             return events[back...].filter { $0.location != nil }.count >= 3
         }
         let stopping = await Self.cancel(task)
-        #expect(stopping < .seconds(20))
+        #expect(stopping < TestTime.duration(.seconds(20)))
         #expect(recovered, "no reconnected event and fixes from the restarted gpsd: \(second.stderr)")
 
         let events = await log.events
@@ -132,7 +132,7 @@ struct GPSDLiveTests {
             return events[last...].contains { $0.location != nil }
         }
         let stopping = await Self.cancel(task)
-        #expect(stopping < .seconds(20))
+        #expect(stopping < TestTime.duration(.seconds(20)))
         let events = await log.events
         #expect(cycled, "expected disconnected (no fix), reconnected, reading: \(events.prefix(30))")
         #expect(events.disconnectsAndReconnectsAlternate)

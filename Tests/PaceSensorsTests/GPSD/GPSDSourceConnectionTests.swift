@@ -6,7 +6,7 @@ import PaceTestSupport
 import Testing
 
 /// GPSDSource and probe without gpsd: refused and silent endpoints, cancellation.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(3 * TestTime.scale)))
 struct GPSDSourceConnectionTests {
     @Test func refusedConnectionIsOneDisconnectAndCancellationIsPrompt() async throws {
         let port = try GPSFakeProcess.freePort()
@@ -19,7 +19,7 @@ struct GPSDSourceConnectionTests {
         #expect(reported, "the refused connection was never reported")
         try await Task.sleep(for: .milliseconds(1_900))
         let stopping = await GPSDLiveTests.cancel(task)
-        #expect(stopping < .seconds(20))
+        #expect(stopping < TestTime.duration(.seconds(20)))
         let events = await log.events
         #expect(events.count == 1)
         let reason = try #require(events.first?.disconnectReason)
@@ -31,7 +31,7 @@ struct GPSDSourceConnectionTests {
         let task = Task { await GPSDSource(host: "no-such-host.invalid", port: 2947).run { await log.append($0) } }
         let reported = await log.wait(timeout: .seconds(90)) { !$0.isEmpty }
         let stopping = await GPSDLiveTests.cancel(task)
-        #expect(stopping < .seconds(20))
+        #expect(stopping < TestTime.duration(.seconds(20)))
         #expect(reported)
         let reason = await log.events.first?.disconnectReason
         #expect(reason?.contains("cannot resolve gpsd host \"no-such-host.invalid\"") == true, "\(String(describing: reason))")
@@ -82,7 +82,7 @@ struct GPSDSourceConnectionTests {
         let task = Task { await GPSDSource(host: "127.0.0.1", port: server.port).run { await log.append($0) } }
         let closed = await log.wait(timeout: .seconds(90)) { $0.contains { $0.isLocationDisconnect } }
         let stopping = await GPSDLiveTests.cancel(task)
-        #expect(stopping < .seconds(20))
+        #expect(stopping < TestTime.duration(.seconds(20)))
         #expect(closed)
         #expect(server.receivedRequest == #"?WATCH={"enable":true,"json":true};"# + "\n")
         let events = await log.events

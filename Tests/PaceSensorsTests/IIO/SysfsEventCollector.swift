@@ -1,6 +1,7 @@
 import Foundation
 import PaceModel
 import PaceSensors
+import PaceTestSupport
 
 /// Collects a running source's events and lets a test wait for a condition on them.
 final class SysfsEventCollector: @unchecked Sendable {
@@ -14,7 +15,7 @@ final class SysfsEventCollector: @unchecked Sendable {
     /// Waits (polling every 10 ms) until `condition` holds or `timeout` passes.
     /// - Returns: Whether it holds.
     func wait(timeout: Duration = .seconds(90), until condition: ([SensorEvent]) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = ContinuousClock.now + TestTime.duration(timeout)
         while ContinuousClock.now < deadline {
             if condition(events) { return true }
             try? await Task.sleep(for: .milliseconds(10))

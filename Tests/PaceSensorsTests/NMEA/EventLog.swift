@@ -1,5 +1,6 @@
 import Foundation
 import PaceSensors
+import PaceTestSupport
 
 /// Collects events from a running source.
 actor EventLog {
@@ -11,7 +12,7 @@ actor EventLog {
 
     /// Waits up to `timeout` seconds for `condition`; returns whether it became true.
     func wait(timeout: Double = 90, until condition: @Sendable ([SensorEvent]) -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(TestTime.seconds(timeout))
         while Date() < deadline {
             if condition(events) { return true }
             try? await Task.sleep(for: .milliseconds(20))
