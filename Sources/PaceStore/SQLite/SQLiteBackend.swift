@@ -55,6 +55,10 @@ package struct SQLiteBackend: HealthStoreBackend {
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
         } catch {
+            if let reader = try Self.readOnlyConnection(path: path, after: error) {
+                try self.init(readingOnly: reader, path: path)
+                return
+            }
             throw Self.openingError(error, path: path)
         }
         try self.init(opening: pool, path: path)
@@ -97,6 +101,41 @@ package struct SQLiteBackend: HealthStoreBackend {
     /// - Returns: Whether the settings apply (`false`: SQLite was initialised before).
     @discardableResult
     package static func prepareProcess() -> Bool { sqliteConfigured }
+
+    /// Opens a store that cannot be written (``readOnlyConnection(path:after:)``): reads work, every
+    /// write is refused as SQLite refuses it (`SQLITE_READONLY`, "cannot be written").
+    ///
+    /// - Throws: ``StoreError`` as ``init(path:)``, and ``StoreError/Code/cannotOpen`` when the store
+    ///   is of an older schema, whose migration would have to write.
+    private init(readingOnly reader: DatabaseQueue, path: String) throws(StoreError) {
+        self.writer = reader
+        self.location = path
+        let migrator = StoreSchema.migrator
+        do {
+            let state = try reader.read { db in
+                (superseded: try migrator.hasBeenSuperseded(db), migrations: try migrator.appliedIdentifiers(db))
+            }
+            if state.superseded {
+                throw StoreError(code: .newerSchema,
+                    message: "The store '\(path)' was written by a newer version of Pace (schema \(state.migrations.sorted().last ?? "?")). Upgrade Pace to open it; nothing was changed.",
+                    path: path)
+            }
+            guard state.migrations.contains(StoreSchema.firstMigration) else {
+                throw StoreError(code: .notAPaceStore,
+                    message: "'\(path)' cannot be written and is not a Pace health store. Open another file as the store; nothing was changed.",
+                    path: path)
+            }
+            if let missing = migrator.migrations.first(where: { !state.migrations.contains($0) }) {
+                throw StoreError(code: .cannotOpen,
+                    message: "The store '\(path)' cannot be written, and this version of Pace must first bring it up to date (migration \(missing)), which writes to it. Copy it to a folder you may write, or make its disk or folder writable; nothing was changed.",
+                    path: path)
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.openingError(error, path: path)
+        }
+    }
 
     private init(opening writer: any DatabaseWriter, path: String?) throws(StoreError) {
         self.writer = writer
