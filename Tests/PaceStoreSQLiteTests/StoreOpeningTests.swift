@@ -30,6 +30,27 @@ import Testing
         #expect(try await store.currentAnchor() == .initial)
     }
 
+    @Test func inMemoryStoresAreMigratedAndIndependentOfEachOther() async throws {
+        // Given two in-memory stores (copies of one migrated template)
+        let first = try HealthStore.inMemory(), second = try HealthStore.inMemory()
+
+        // When one saves a sample
+        let sample = TestObjects.heartRate(120)
+        try await first.save(sample)
+
+        // Then each has every migration, an identity and an anchor of its own, and only its own objects
+        for store in [first, second] {
+            let migrations = try await store.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+            #expect(migrations.count == 13 && migrations.last == "v13-quantity-rows-by-anchor")
+        }
+        let (firstIdentity, secondIdentity) = (try await first.storeIdentifier(), try await second.storeIdentifier())
+        #expect(firstIdentity != secondIdentity)
+        #expect(try await second.quantitySample(id: sample.id) == nil)
+        #expect(try await second.currentAnchor() == .initial)
+        #expect(try await first.currentAnchor() != .initial)
+        #expect(try await HealthStore.inMemory().quantitySamples(matching: .heartRate).isEmpty, "the template stays empty")
+    }
+
     @Test func nonSQLiteFileIsRefusedAndLeftUntouched() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
