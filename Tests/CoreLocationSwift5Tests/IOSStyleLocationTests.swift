@@ -71,7 +71,7 @@ struct IOSStyleLocationTests {
         var updatesSeen = 0
         service.onUpdate = { _ in updatesSeen += 1 }
         service.start()
-        let deadline = ContinuousClock.now + .seconds(240)  // a bound against hangs on a loaded machine
+        let deadline = ContinuousClock.now + TestTime.duration(.seconds(240))  // a bound against hangs on a loaded machine
         while service.locations.count < 3, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(50))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PaceTestSupport
 
 /// A thread of its own that makes an object (a location manager) and then runs its run loop until
 /// stopped, like an app's worker thread with a run loop.
@@ -33,7 +34,7 @@ final class RunLoopThread: @unchecked Sendable {
     /// Asks the thread to end its run loop and waits (bounded) until it has.
     func stop() async {
         lock.withLock { stopped = true }
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + TestTime.duration(.seconds(30))
         while !lock.withLock({ finished }), ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))
         }

@@ -32,7 +32,7 @@ struct LiveDashboardTests {
         let recorder = try await RecordCommand.prepareLive(journal: journal, origin: "live:test-report", sources: [heart, gps],
                                                            activityType: .running, resumeInterrupted: true, terminal: terminal)
         let running = Task { try await RecordCommand.runLive(recorder, terminal: terminal, printAcknowledgements: false) }
-        let deadline = ContinuousClock.now + .seconds(90)
+        let deadline = ContinuousClock.now + TestTime.duration(.seconds(90))
         while ![gps, heart].allSatisfy(\.progress.isFinished), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }

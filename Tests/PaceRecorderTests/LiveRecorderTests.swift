@@ -24,7 +24,7 @@ struct LiveRecorderTests {
     static func record(_ recorder: LiveRecorder, scripts: [ScriptedSensorSource],
                        stop: LiveRecorder.Stop) async throws -> LiveRecorder.Outcome {
         let running = Task { try await recorder.run() }
-        let deadline = ContinuousClock.now + .seconds(90)
+        let deadline = ContinuousClock.now + TestTime.duration(.seconds(90))
         while !scripts.allSatisfy(\.progress.isFinished), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }

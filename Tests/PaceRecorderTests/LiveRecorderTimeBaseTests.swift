@@ -53,7 +53,7 @@ struct LiveRecorderTimeBaseTests {
         let recorder = try await LiveRecorder.prepare(journal: journal, origin: "live:gps=nmea-file:run.nmea",
                                                       sources: [NMEASource(file: path)], activityType: .running)
         let running = Task { try await recorder.run() }
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + TestTime.duration(.seconds(30))
         while await recorder.session.currentMetrics.route.count < 290, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(50))
         }

@@ -73,9 +73,9 @@ import Testing
             guard let client = Self.connect(port) else { throw POSIXError(.ECONNREFUSED) }
             defer { close(client) }
             Self.send("GET /api/v1/workouts HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", to: client)
-            let answer = Self.receive(client, seconds: 60).text
+            let answer = Self.receive(client, seconds: 60 * TestTime.scale).text
             // and the slow ones are closed by the server once they have sent nothing for its idle timeout
-            return (answer, slow.map { Self.receive($0, seconds: 30).closed })
+            return (answer, slow.map { Self.receive($0, seconds: 30 * TestTime.scale).closed })
         }
 
         #expect(answer.hasPrefix("HTTP/1.1 401"), "the other client got its answer (no token: 401): \(String(answer.prefix(200)))")

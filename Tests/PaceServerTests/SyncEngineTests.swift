@@ -25,7 +25,7 @@ import Testing
         func device(_ name: String, options: SyncEngine.Options = SyncEngine.Options(), hooks: SyncEngine.Hooks = SyncEngine.Hooks(),
                     secret: String? = nil) throws -> SyncEngine {
             let path = fixture.directory.path("\(name).sqlite")
-            var engine = SyncEngine(store: try HealthStore(path: path), client: try ServerClient(server: server, token: secret ?? self.secret),
+            var engine = SyncEngine(store: try HealthStore(path: path), client: try ServerClient(server: server, token: secret ?? self.secret, timeout: TestTime.duration(.seconds(60))),
                                     stateFile: SyncStateFile(storePath: path), options: options)
             engine.hooks = hooks
             return engine

@@ -34,10 +34,12 @@ public final class DBusConnection: Sendable {
     /// Connects, authenticates and registers with the bus.
     /// - Parameters:
     ///   - address: The bus address.
-    ///   - timeout: How long connecting, authenticating and `Hello` may take together.
+    ///   - timeout: How long connecting, authenticating and `Hello` may take together: 25 s, libdbus's
+    ///     own default for a call, because a loaded machine's bus (or a sanitized test run's) can take
+    ///     seconds to answer; a cancelled task stops waiting at once whatever the timeout.
     /// - Throws: ``DBusError`` when the socket cannot be reached, authentication fails or the bus does
     ///   not answer `Hello`; `CancellationError` when the task is cancelled.
-    public static func connect(to address: DBusAddress, timeout: Duration = .seconds(5)) async throws -> DBusConnection {
+    public static func connect(to address: DBusAddress, timeout: Duration = .seconds(25)) async throws -> DBusConnection {
         let deadline = ContinuousClock.now + timeout
         let cancelled = Locked(false)
         let opened: OpenedSocket = try await withTaskCancellationHandler {

@@ -40,7 +40,7 @@ package struct SQLiteBackend: HealthStoreBackend {
             }
         }
         var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
+        configuration.busyMode = .callback(Self.waitForOtherWriter(path: path))
         configuration.label = "PaceStore"
         // A new file gets pages of 16 KiB (SQLite's default is 4 KiB): a large import then builds
         // fewer B-tree pages and writes fewer, larger WAL frames (DECISIONS 123). Asked only for a
@@ -215,6 +215,10 @@ package struct SQLiteBackend: HealthStoreBackend {
         case .SQLITE_READONLY:
             return StoreError(code: .cannotOpen,
                 message: "The store '\(name)' cannot be written: \(error.message ?? "it is read-only"). Check the permissions of the file and its folder, and that its disk is not mounted read-only; nothing was changed.",
+                path: path, cause: error)
+        case .SQLITE_BUSY:
+            return StoreError(code: .database,
+                message: "The store '\(name)' has been written by another process (an import, a recording or a server on the same file) for more than \(Int(busyLimit / 60)) minutes; nothing was changed. Try again when it is done.",
                 path: path, cause: error)
         case .SQLITE_FULL:
             return StoreError(code: .database,

@@ -204,7 +204,7 @@ private enum BLESeen: Equatable {
         // The cadence sensor is out of range: Connect hangs like BlueZ paging for it.
         let source = BluetoothSensorSource(address: "C7:12:34:56:78:9A", profile: .cyclingSpeedCadence, busAddress: bus.address)
         let task = Task { await source.run { _ in } }
-        let deadline = ContinuousClock.now + .seconds(90)
+        let deadline = ContinuousClock.now + TestTime.duration(.seconds(90))
         while !bus.fakeBlueZLog.contains("Connect C7:12:34:56:78:9A"), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
