@@ -96,5 +96,27 @@ struct SessionStateMachineTests {
         #expect(try machine.apply(.batteryCritical, at: t0 + 10) == .finishNow)
         #expect(machine.events.last?.type == .marker)
     }
-}
 
+    @Test("a reading stamped before the start, or before the command before it, counts from that moment: every event lies inside the workout")
+    func earlierTimesAreTakenAsTheLatest() throws {
+        // Given a session started at t0 (a receiver's buffered fixes may be stamped before it)
+        let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+        var machine = SessionStateMachine()
+        try machine.apply(.start, at: t0)
+
+        // When motion stops on a fix stamped 3 s before the start, resumes on a fix at t0 + 20 s, and
+        // the user ends a lap with a clock 2 s behind that fix, then finishes
+        try machine.apply(.autoPause, at: t0.addingTimeInterval(-3))
+        try machine.apply(.autoResume, at: t0.addingTimeInterval(20))
+        try machine.apply(.lap, at: t0.addingTimeInterval(18))
+        try machine.apply(.finish, at: t0.addingTimeInterval(30))
+
+        // Then each event is taken at the latest time so far: in order, inside the workout
+        let start = try #require(machine.startDate), end = try #require(machine.endDate)
+        #expect(machine.events.map(\.type) == [.motionPaused, .lap, .motionResumed, .lap], "the finish closes the last lap")
+        #expect(machine.events.map(\.startDate) == [t0, t0, t0.addingTimeInterval(20), t0.addingTimeInterval(20)])
+        #expect(machine.events[1].endDate == t0.addingTimeInterval(20), "the lap ends at the latest time, not 2 s before it")
+        #expect(machine.events.allSatisfy { $0.startDate >= start && $0.endDate <= end })
+        #expect(machine.activeDuration(at: end) == 10, "paused from the start to t0 + 20 s")
+    }
+}

@@ -42,6 +42,9 @@ public struct SessionStateMachine: Hashable, Sendable {
     /// Seconds added to the machine's clock to get the session's time: non-zero once the session
     /// took its time base from the GPS (``SessionCommand/timeBase(offset:)``).
     public private(set) var timeOffset: Double = 0
+    /// The latest time a command was applied at since the start (shifted with the time base): an
+    /// earlier time is taken as this one.
+    private var latestTime: Date?
     private var gpsLostAt: Date?
     private var disconnectedAt: [SensorStream: Date] = [:]
 
@@ -69,6 +72,24 @@ public struct SessionStateMachine: Hashable, Sendable {
     /// - Throws: ``SessionError/Code/illegalTransition`` for a user command the state does not allow.
     @discardableResult
     public mutating func apply(_ command: SessionCommand, at time: Date) throws(SessionError) -> Effect {
+        // A reading stamped before the start or before the last command (a receiver's buffered
+        // fixes, a clock behind the sensors) counts from then, so every event lies inside the
+        // workout, in order. The start itself may be earlier than its preparation.
+        var time = time
+        switch command {
+        case .prepare, .start: break
+        default: if let latestTime, time < latestTime { time = latestTime }
+        }
+        let effect = try applyInOrder(command, at: time)
+        switch command {
+        case .prepare: break
+        case .timeBase: latestTime = latestTime.map { max($0, time) }
+        default: latestTime = max(latestTime ?? time, time)
+        }
+        return effect
+    }
+
+    private mutating func applyInOrder(_ command: SessionCommand, at time: Date) throws(SessionError) -> Effect {
         switch (command, state) {
         case (.prepare, .idle):
             state = .preparing
@@ -169,6 +190,7 @@ public struct SessionStateMachine: Hashable, Sendable {
     private mutating func shift(by offset: Double) {
         guard offset.isFinite, offset != 0 else { return }
         timeOffset += offset
+        latestTime = latestTime?.addingTimeInterval(offset)
         startDate = startDate?.addingTimeInterval(offset)
         pauseStart = pauseStart?.addingTimeInterval(offset)
         lapStart = lapStart?.addingTimeInterval(offset)
