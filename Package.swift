@@ -323,6 +323,7 @@ let package = Package(
                            .product(name: "HummingbirdTesting", package: "hummingbird"),
                            .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                           .product(name: "AsyncHTTPClient", package: "async-http-client"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),

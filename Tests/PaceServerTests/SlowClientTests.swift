@@ -59,7 +59,7 @@ import Testing
 
         let (answer, slowClosed) = try await ThreadBridge.run { () throws(any Error) -> (String, [Bool]) in
             var listening: Int32?
-            for _ in 0..<300 where listening == nil {
+            for _ in 0..<300 * TestTime.scale where listening == nil {
                 listening = Self.connect(port)
                 if listening == nil { usleep(100_000) }
             }

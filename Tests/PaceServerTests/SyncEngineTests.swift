@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -25,12 +26,18 @@ import Testing
         func device(_ name: String, options: SyncEngine.Options = SyncEngine.Options(), hooks: SyncEngine.Hooks = SyncEngine.Hooks(),
                     secret: String? = nil) throws -> SyncEngine {
             let path = fixture.directory.path("\(name).sqlite")
-            var engine = SyncEngine(store: try HealthStore(path: path), client: try ServerClient(server: server, token: secret ?? self.secret, timeout: TestTime.duration(.seconds(60))),
+            var engine = SyncEngine(store: try HealthStore(path: path), client: try ServerClient(server: server, token: secret ?? self.secret, timeout: TestTime.duration(.seconds(60)),
+                                                                                                      http: SyncEngineTests.http),
                                     stateFile: SyncStateFile(storePath: path), options: options)
             engine.hooks = hooks
             return engine
         }
     }
+
+    /// The devices' HTTP client: the shared client's timeouts, its 90 s read timeout lengthened by
+    /// the tests' time scale (a sanitized server answers a page slowly). Lives as long as the process.
+    static let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: HTTPClient.Configuration(
+        timeout: HTTPClient.Configuration.Timeout(connect: .seconds(90), read: .seconds(Int64(90 * TestTime.scale)))))
 
     static func withWorld(read: [HealthObjectType] = synced, share: [HealthObjectType] = synced,
                           _ body: @escaping @Sendable (World, any TestClientProtocol) async throws -> Void) async throws {
