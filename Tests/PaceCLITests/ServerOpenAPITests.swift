@@ -32,7 +32,8 @@ import Testing
         let token = try await server.token(name: "schemathesis", read: types, share: types)
 
         let common = ["run", Self.document.path, "--url", base, "--checks", "all", "--exclude-checks", "positive_data_acceptance",
-                      "--no-color", "--seed", "20261126", "--request-timeout", String(10 * TestTime.scale)]
+                      "--no-color", "--seed", "20261126", "--request-timeout", String(10 * TestTime.scale),
+                      "--max-response-time", String(10 * TestTime.scale)]
         let bearer = try await Self.schemathesis(in: directory.url, common + ["-H", "Authorization: Bearer \(token)", "--exclude-path-regex", "^/tokens|/events$",
                                                              "--max-examples", "25"])
         #expect(bearer.status == 0, "\(bearer.output.suffix(4000))")

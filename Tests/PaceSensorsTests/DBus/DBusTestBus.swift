@@ -35,6 +35,7 @@ final class DBusTestBus: @unchecked Sendable {
               <type>session</type>
               <listen>\(listen)</listen>
               <auth>EXTERNAL</auth>
+              <limit name="auth_timeout">\(30_000 * TestTime.scale)</limit>
               <policy context="default">
                 <allow send_destination="*" eavesdrop="true"/>
                 <allow eavesdrop="true"/>
