@@ -65,7 +65,7 @@ package struct PostgresBackend: HealthStoreBackend {
         self.account = account
         self.logger = logger
         self.channel = PostgresChannelName.channel(for: account)
-        try await PostgresSchema.migrate(client: client, logger: logger)
+        try await PostgresSchema.ensureMigrated(client: client, logger: logger)
         try await ensureStore()
     }
 

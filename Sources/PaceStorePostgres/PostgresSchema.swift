@@ -11,13 +11,15 @@ package import PostgresNIO
 /// columns queries filter, sort and aggregate on.
 ///
 /// Migrations run in one transaction under an advisory lock, so concurrent first connections take
-/// turns; a database holding a migration this build does not know is refused (``StoreError/Code/newerSchema``).
+/// turns (a current schema is recognised without the lock, and the openings of one process share
+/// one check: ``ensureMigrated(client:logger:)``); a database holding a migration this build does
+/// not know is refused (``StoreError/Code/newerSchema``).
 package enum PostgresSchema {
     /// One migration: an identifier recorded once applied, and its statements in order.
     package struct Migration {
         /// The identifier recorded in `schemaMigrations`.
         package let identifier: String
-        /// The statements, run in order (the extended protocol takes one statement at a time).
+        /// The statements, run in order, as one block (``PostgresSchema/script(of:)``).
         package let statements: [String]
     }
 
@@ -231,10 +233,22 @@ package enum PostgresSchema {
 
     /// Applies the migrations the database lacks, in order, in one transaction under an advisory lock.
     ///
+    /// A database that already holds every migration is recognised by one query, without the lock
+    /// (``recordedMigrations(client:logger:)``): the schema is checked at every start and by every
+    /// first opening, and under the lock those checks would queue behind one another. Only a database
+    /// that lacks a migration takes the lock, then looks again (another connection may have migrated
+    /// it meanwhile). Each migration is sent as one statement (``script(of:)``): on a loaded machine a
+    /// round trip to PostgreSQL can take most of a second, and the migrations hold about a hundred
+    /// statements, while every other first opening waits for the lock (issue 17's CI hang).
+    ///
     /// - Returns: The identifiers applied now (empty when the schema was current).
     /// - Throws: ``StoreError`` with code ``StoreError/Code/newerSchema`` for unknown migrations.
     @discardableResult
     package static func migrate(client: PostgresClient, logger: Logger) async throws(StoreError) -> [String] {
+        if let recorded = await recordedMigrations(client: client, logger: logger) {
+            try refuseUnknown(recorded)
+            if recorded.isSuperset(of: migrations.map(\.identifier)) { return [] }
+        }
         do {
             return try await client.withConnection { (connection: PostgresConnection) async throws -> [String] in
                 try await connection.run("BEGIN", logger: logger)
@@ -250,18 +264,10 @@ package enum PostgresSchema {
                                                                             logger: logger).decode(String.self) {
                         applied.insert(identifier)
                     }
-                    let known = Set(migrations.map(\.identifier))
-                    if let unknown = applied.subtracting(known).sorted().last {
-                        throw StoreError(code: .newerSchema,
-                            message: "The PostgreSQL database was migrated by a newer version of Pace (migration \(unknown)). Upgrade Pace to use it; nothing was changed.")
-                    }
+                    try refuseUnknown(applied)
                     var now: [String] = []
                     for migration in migrations where !applied.contains(migration.identifier) {
-                        for statement in migration.statements {
-                            try await connection.run(PostgresQuery(unsafeSQL: statement), logger: logger)
-                        }
-                        try await connection.run("INSERT INTO schemaMigrations (identifier) VALUES (\(migration.identifier))",
-                                                   logger: logger)
+                        try await connection.run(PostgresQuery(unsafeSQL: script(of: migration)), logger: logger)
                         now.append(migration.identifier)
                     }
                     try await connection.run("COMMIT", logger: logger)
@@ -281,5 +287,40 @@ package enum PostgresSchema {
         } catch {
             throw StoreError(code: .database, message: "Cannot migrate the PostgreSQL store: \(error).", cause: error)
         }
+    }
+
+    /// The migrations recorded in the database, read in one query outside any transaction; `nil`
+    /// when they cannot be read (no `schemaMigrations` yet, or no server: the locked path says which).
+    static func recordedMigrations(client: PostgresClient, logger: Logger) async -> Set<String>? {
+        do {
+            var recorded = Set<String>()
+            for try await identifier in try await client.query("SELECT identifier FROM schemaMigrations", logger: logger)
+                .decode(String.self) {
+                recorded.insert(identifier)
+            }
+            return recorded
+        } catch {
+            return nil
+        }
+    }
+
+    /// Throws ``StoreError/Code/newerSchema`` when `recorded` holds a migration this build does not know.
+    private static func refuseUnknown(_ recorded: Set<String>) throws(StoreError) {
+        guard let unknown = recorded.subtracting(migrations.map(\.identifier)).sorted().last else { return }
+        throw StoreError(code: .newerSchema,
+            message: "The PostgreSQL database was migrated by a newer version of Pace (migration \(unknown)). Upgrade Pace to use it; nothing was changed.")
+    }
+
+    /// The migration as one statement: an anonymous PL/pgSQL block that runs its statements in order
+    /// and records it in `schemaMigrations`, so that it costs one round trip, not one per statement.
+    ///
+    /// Its statements are the package's own constants: none holds the block's quote tag
+    /// (`$migration$`), and identifiers hold no quote.
+    package static func script(of migration: Migration) -> String {
+        precondition(!migration.statements.contains { $0.contains("$migration$") } && !migration.identifier.contains("'"),
+                     "A migration's statements cannot hold the block's quote tag.")
+        let body = (migration.statements + ["INSERT INTO schemaMigrations (identifier) VALUES ('\(migration.identifier)')"])
+            .map { $0 + ";" }.joined(separator: "\n")
+        return "DO $migration$\nBEGIN\n\(body)\nEND\n$migration$"
     }
 }

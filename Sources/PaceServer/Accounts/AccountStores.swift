@@ -39,7 +39,7 @@ actor AccountStores {
     func check() async throws {
         guard case .postgres(let client) = kind else { return }
         do {
-            _ = try await PostgresSchema.migrate(client: client, logger: logger)
+            try await PostgresSchema.ensureMigrated(client: client, logger: logger)
         } catch {
             throw ServerError(.internalServerError, code: "server.database",
                               message: "PostgreSQL cannot be used: \(error.message)")
