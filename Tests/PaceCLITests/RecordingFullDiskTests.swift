@@ -22,9 +22,9 @@ import Testing
         // starts, and its journal fills the disk minutes into the run.
         let disk = directory.path("disk")
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        let mounted = try await StoreTortureTests.tool("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=6m", "tmpfs", disk])
+        let mounted = try await SystemTool.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=6m", "tmpfs", disk])
         try #require(mounted.status == 0, "mounting a small tmpfs is needed to fill a disk: \(mounted.standardError)")
-        defer { _ = try? StoreTortureTests.toolBlocking("/usr/bin/umount", [disk]) }
+        defer { _ = try? SystemTool.runBlocking("/usr/bin/umount", [disk]) }
         let store = disk + "/health.sqlite"
 
         let full = try await pace.run(["record", "--demo", "--speed", "max", "--print-acknowledgements", "--store", store])
@@ -36,7 +36,7 @@ import Testing
         #expect(acknowledged > 10, "the recording ran before the disk filled (\(acknowledged) acknowledged)")
 
         // Space is freed: the journal holds every acknowledged reading in one open session.
-        let grown = try await StoreTortureTests.tool("/usr/bin/mount", ["-o", "remount,size=256m", disk])
+        let grown = try await SystemTool.run("/usr/bin/mount", ["-o", "remount,size=256m", disk])
         try #require(grown.status == 0, "\(grown.standardError)")
         let sessions = try await RecordingJournal(store: try HealthStore(path: store)).sessions()
         #expect(sessions.map(\.status) == [.open])

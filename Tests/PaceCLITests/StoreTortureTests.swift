@@ -95,7 +95,7 @@ import Testing
         // The immutable flag holds even for root (the tests run as root in CI): no process may write the file.
         let immutable = try await Self.chattr("+i", store)
         #expect(immutable.status == 0, "chattr +i is needed to make a store nobody may write: \(immutable.standardError)")
-        defer { _ = try? Self.toolBlocking("/usr/bin/chattr", ["-i", store]) }  // only if the test stopped early
+        defer { _ = try? SystemTool.runBlocking("/usr/bin/chattr", ["-i", store]) }  // only if the test stopped early
         let second = directory.path("second.gpx")
         try Self.gpx(points: 60, start: Date(timeIntervalSince1970: 1_790_100_000), latitude: 48).write(toFile: second, atomically: true, encoding: .utf8)
         let refused = try await pace.run(["import", second])
@@ -118,9 +118,9 @@ import Testing
         // A disk of 3 MiB: a tmpfs mounted for the test (root, as CI runs the tests).
         let disk = directory.path("disk")
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        let mounted = try await Self.tool("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=3m", "tmpfs", disk])
+        let mounted = try await SystemTool.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=3m", "tmpfs", disk])
         try #require(mounted.status == 0, "mounting a small tmpfs is needed to fill a disk: \(mounted.standardError)")
-        defer { _ = try? Self.toolBlocking("/usr/bin/umount", [disk]) }  // a defer cannot wait; umount takes milliseconds
+        defer { _ = try? SystemTool.runBlocking("/usr/bin/umount", [disk]) }  // a defer cannot wait; umount takes milliseconds
         let store = disk + "/health.sqlite"
         let pace = try CommandRunner(environment: ["PACE_STORE": store, "TZ": "UTC"])
         let small = directory.path("small.gpx"), large = directory.path("large.gpx")
@@ -143,27 +143,7 @@ import Testing
     }
 
     /// Runs `chattr FLAG path` (e2fsprogs).
-    static func chattr(_ flag: String, _ path: String) async throws -> (status: Int32, standardError: String) {
-        try await tool("/usr/bin/chattr", [flag, path])
-    }
-
-    /// Runs a system tool on a thread of its own and waits for it there, so the cooperative pool the
-    /// other tests share is not held: its exit status and standard error.
-    static func tool(_ path: String, _ arguments: [String]) async throws -> (status: Int32, standardError: String) {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try toolBlocking(path, arguments) }) }.start()
-        }
-    }
-
-    /// Runs a system tool and waits for it, blocking the calling thread.
-    static func toolBlocking(_ path: String, _ arguments: [String]) throws -> (status: Int32, standardError: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let error = Pipe()
-        process.standardError = error
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    static func chattr(_ flag: String, _ path: String) async throws -> SystemTool.Result {
+        try await SystemTool.run("/usr/bin/chattr", [flag, path])
     }
 }

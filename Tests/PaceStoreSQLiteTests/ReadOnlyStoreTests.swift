@@ -16,8 +16,8 @@ import Testing
         defer { directory.remove() }
         let disk = directory.path("disk")
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        try #require(try await Self.tool(["-t", "tmpfs", "-o", "size=8m", "tmpfs", disk]) == 0, "mounting a tmpfs needs root")
-        defer { _ = try? Self.toolBlocking("/usr/bin/umount", [disk]) }
+        try #require(try await SystemTool.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=8m", "tmpfs", disk]).status == 0, "mounting a tmpfs needs root")
+        defer { _ = try? SystemTool.runBlocking("/usr/bin/umount", [disk]) }
         let current = disk + "/health.sqlite", older = disk + "/older.sqlite"
         let sample = TestObjects.heartRate(120)
         try await Self.makeStore(at: current) { try await $0.save(sample) }
@@ -27,7 +27,7 @@ import Testing
             }
         }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: current))
-        #expect(try await Self.tool(["-o", "remount,ro", disk]) == 0)
+        #expect(try await SystemTool.run("/usr/bin/mount", ["-o", "remount,ro", disk]).status == 0)
 
         // When the store is opened, Then it reads what it holds
         let store = try HealthStore(path: current)
@@ -51,23 +51,5 @@ import Testing
     static func makeStore(at path: String, _ body: (HealthStore) async throws -> Void) async throws {
         try await body(try HealthStore(path: path))
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "the closed store left its log")
-    }
-
-    /// Runs `mount` with `arguments` on a thread of its own; its exit status.
-    static func tool(_ arguments: [String]) async throws -> Int32 {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try toolBlocking("/usr/bin/mount", arguments) }) }.start()
-        }
-    }
-
-    /// Runs a system tool and waits for it, blocking the calling thread; its exit status.
-    static func toolBlocking(_ path: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }

@@ -19,15 +19,19 @@ extension SQLiteBackend {
     /// connection's own thread, never on the cooperative pool.
     static func waitForOtherWriter(path: String) -> Database.BusyCallback {
         { tries in
-            let delay = tries < 7 ? 0.001 * Double(1 << tries) : 0.1
-            // 0.127 s for the first seven tries, then 0.1 s a try.
-            let waited = tries < 7 ? 0.001 * Double((1 << tries) - 1) : 0.127 + 0.1 * Double(tries - 7)
+            let waited = (0..<tries).reduce(0.0) { $0 + busyDelay(afterTries: $1) }
             if waited >= busyLimit { return false }
-            if tries == 55 {
+            let delay = busyDelay(afterTries: tries)
+            if waited < 5, waited + delay >= 5 {
                 logger.info("Waiting for another process that is writing to the store", metadata: ["path": "\(path)"])
             }
             Thread.sleep(forTimeInterval: delay)
             return true
         }
+    }
+
+    /// The pause after `tries` failed tries, in seconds: 1 ms, doubling to 100 ms.
+    static func busyDelay(afterTries tries: Int) -> Double {
+        min(0.001 * Double(1 << min(tries, 7)), 0.1)
     }
 }

@@ -137,9 +137,7 @@ package struct SQLiteBackend: HealthStoreBackend {
                 (superseded: try migrator.hasBeenSuperseded(db), migrations: try migrator.appliedIdentifiers(db))
             }
             if state.superseded {
-                throw StoreError(code: .newerSchema,
-                    message: "The store '\(path)' was written by a newer version of Pace (schema \(state.migrations.sorted().last ?? "?")). Upgrade Pace to open it; nothing was changed.",
-                    path: path)
+                throw Self.newerSchemaError(path: path, migrations: state.migrations)
             }
             guard state.migrations.contains(StoreSchema.firstMigration) else {
                 throw StoreError(code: .notAPaceStore,
@@ -169,9 +167,7 @@ package struct SQLiteBackend: HealthStoreBackend {
                  tables: try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
             }
             if state.superseded {
-                throw StoreError(code: .newerSchema,
-                    message: "The store '\(path ?? ":memory:")' was written by a newer version of Pace (schema \(state.migrations.sorted().last ?? "?")). Upgrade Pace to open it; nothing was changed.",
-                    path: path)
+                throw Self.newerSchemaError(path: path, migrations: state.migrations)
             }
             let isPaceStore = state.migrations.contains(StoreSchema.firstMigration)
             // GRDB creates its (empty) migrations table before the first migration's transaction: a
@@ -282,5 +278,15 @@ package struct SQLiteBackend: HealthStoreBackend {
     /// ``write(_:)`` for code that runs on a thread of its own; it blocks until committed.
     func writeBlocking<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do { return try writer.write(body) } catch { throw mapped(error) }
+    }
+}
+
+extension SQLiteBackend {
+    /// The error of a store whose schema holds migrations this build does not know (`migrations`:
+    /// the identifiers it records; `path`: `nil` for a store in memory).
+    static func newerSchemaError(path: String?, migrations: some Collection<String>) -> StoreError {
+        StoreError(code: .newerSchema,
+            message: "The store '\(path ?? ":memory:")' was written by a newer version of Pace (schema \(migrations.sorted().last ?? "?")). Upgrade Pace to open it; nothing was changed.",
+            path: path)
     }
 }
