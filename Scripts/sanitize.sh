@@ -42,7 +42,8 @@ export ASAN_OPTIONS="halt_on_error=0 detect_leaks=0 ${ASAN_OPTIONS:-}"
 
 start=$SECONDS
 set +e
-"${nice[@]}" swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" "$@" >"$log" 2>&1
+"${nice[@]}" swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" \
+    --experimental-maximum-parallelization-width "${PACE_TEST_WIDTH:-16}" "$@" >"$log" 2>&1
 status=$?
 set -e
 reports=$(grep -c -E "^(WARNING: ThreadSanitizer|==[0-9]+==ERROR: AddressSanitizer|SUMMARY: (Thread|Address)Sanitizer)" "$log" || true)
