@@ -7,5 +7,5 @@ struct PaceBench: AsyncParsableCommand {
         commandName: "pace-bench",
         abstract: "Measure Pace's GPS accuracy and speed, its file-reading speed and memory, and the CPU cost of recording.",
         subcommands: [AccuracyCommand.self, SpeedCommand.self, FilesCommand.self, RecordingCommand.self, QueriesCommand.self,
-                      StoreFloorCommand.self])
+                      StoreFloorCommand.self, SyncDecodeCommand.self])
 }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Runs a program of the system (`mount`, `umount`, `chattr`) for a test that changes the machine
 /// around a store: a tmpfs to fill, a disk remounted read-only, an immutable file.
