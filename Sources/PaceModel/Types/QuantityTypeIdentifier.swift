@@ -297,3 +297,17 @@ extension QuantityTypeIdentifier {
     /// `descriptor.canonicalUnitString`).
     public var canonicalUnitString: String { descriptor.canonicalUnitString }
 }
+
+extension QuantityTypeIdentifier {
+    /// Every case by its raw value.
+    private static let byRawValue: [String: QuantityTypeIdentifier] =
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
+    /// The type whose HealthKit identifier is `rawValue`, or `nil`: one dictionary lookup, where
+    /// the compiler's own initializer compares the string with each case's in turn (every file,
+    /// sync batch and store row names its type this way).
+    public init?(rawValue: String) {
+        guard let type = Self.byRawValue[rawValue] else { return nil }
+        self = type
+    }
+}
