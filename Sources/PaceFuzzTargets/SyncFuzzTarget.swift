@@ -7,12 +7,14 @@ extension FuzzTarget {
     /// is a `DecodingError`; every decoded object either passes its own `validate()` or is refused
     /// by it with an ``InvalidObjectError`` naming that object; a valid object encodes (as the
     /// client pushes it) and decodes again to the very same object, batch and deletions included.
+    /// Whatever `SyncPushFastReader` reads, `JSONDecoder` reads too, to the very same batch.
     static let sync = FuzzTarget(
         name: "sync",
         summary: "SyncPushBatch.decode: DecodingError refusals, validate() or InvalidObjectError, exact encode/decode round trip",
         generatedSeeds: { SyncFuzzChecks.seeds() }
     ) { (data) throws(FuzzInvariantViolation) -> FuzzOutcome in
         let check = FuzzCheck(target: "sync")
+        try SyncFuzzChecks(check: check).fastReaderAgrees(data)
         let batch: SyncPushBatch
         do {
             batch = try SyncPushBatch.decode(data)
@@ -52,6 +54,19 @@ struct SyncFuzzChecks {
         try check.require(again.deleted == batch.deleted, "deletions change in an encode/decode round trip")
     }
 
+    /// The fast reader reads nothing the decoder refuses, and reads what it reads as the decoder does.
+    func fastReaderAgrees(_ data: Data) throws(FuzzInvariantViolation) {
+        guard let fast = SyncPushFastReader.read(data) else { return }
+        let decoded: SyncPushBatch
+        do {
+            decoded = try JSONDecoder().decode(SyncPushBatch.self, from: data)
+        } catch {
+            throw FuzzInvariantViolation(target: "sync", message: "the fast reader read a body JSONDecoder refuses: \(error)")
+        }
+        try check.require(fast.objects.map(\.object) == decoded.objects.map(\.object), "the fast reader's objects differ from JSONDecoder's")
+        try check.require(fast.deleted == decoded.deleted, "the fast reader's deletions differ from JSONDecoder's")
+    }
+
     /// Batches the client would push: each kind of object with its fields, metadata and device set,
     /// one batch of all four and deletions, and an empty batch.
     static func seeds() -> [Data] {
@@ -82,6 +97,13 @@ struct SyncFuzzChecks {
         let objects: [HealthObject] = [.quantitySample(heartRate), .categorySample(sleep), .workout(run), .workoutRoute(route)]
         let batches = objects.map { SyncPushBatch(objects: [KindedHealthObject($0)], deleted: []) }
             + [SyncPushBatch(objects: objects.map(KindedHealthObject.init), deleted: [UUID(), UUID()]), SyncPushBatch(objects: [], deleted: [])]
-        return batches.compactMap { try? SyncPushBatch.encoder.encode($0) }
+        // The fast reader's shape: quantity samples only, every plain metadata kind, deletions.
+        let steps = QuantitySample(type: .stepCount, quantity: Quantity(value: 1204, unit: .count), start: start, end: end,
+                                   source: Source(name: "Phone", bundleIdentifier: "org.pace.fuzz.phone"),
+                                   metadata: [.syncIdentifier: .string("steps-1"), .syncVersion: .integer(1), "org.pace.ratio": .double(0.25),
+                                              "org.pace.flag": .bool(true), "org.pace.when": .date(start)])
+        let plain = SyncPushBatch(objects: [KindedHealthObject(.quantitySample(heartRate)), KindedHealthObject(.quantitySample(steps))],
+                                  deleted: [UUID()])
+        return (batches + [plain]).compactMap { try? SyncPushBatch.encoder.encode($0) }
     }
 }

@@ -19,10 +19,15 @@ package struct SyncPushBatch: Codable, Sendable {
     }
 
     /// Reads a batch as the server does.
+    ///
+    /// A batch of quantity samples in plain form is read by `SyncPushFastReader` (about ten times
+    /// faster); any other body, and every refusal, is `JSONDecoder`'s.
+    ///
     /// - Throws: `DecodingError` for bytes that are not such a batch (not JSON, a wrong field, a
     ///   number JSON cannot hold as a finite `Double`, nesting deeper than the decoder allows).
     package static func decode(_ data: Data) throws -> SyncPushBatch {
-        try JSONDecoder().decode(SyncPushBatch.self, from: data)
+        if let batch = SyncPushFastReader.read(data) { return batch }
+        return try JSONDecoder().decode(SyncPushBatch.self, from: data)
     }
 
     /// The encoder of pushes: sorted keys, dates as numbers.
