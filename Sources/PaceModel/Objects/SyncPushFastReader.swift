@@ -356,20 +356,11 @@ package struct SyncPushFastReader {
                 guard byte == UInt8(ascii: "-") else { throw Declined() }
                 continue
             }
-            guard let value = Self.hexValue(byte) else { throw Declined() }
+            guard let value = byte.hexDigitValue else { throw Declined() }
             if digits < 16 { halves.0 = halves.0 << 4 | UInt64(value) } else { halves.1 = halves.1 << 4 | UInt64(value) }
             digits += 1
         }
         index += 37
         return withUnsafeBytes(of: (halves.0.bigEndian, halves.1.bigEndian)) { UUID(uuid: $0.load(as: uuid_t.self)) }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -1,3 +1,5 @@
+import PaceModel
+
 /// A D-Bus server address this client can connect to: a Unix socket by path or in the Linux
 /// abstract namespace.
 ///
@@ -107,20 +109,11 @@ public struct DBusAddress: Hashable, Sendable, CustomStringConvertible {
                 bytes.append(byte)
                 continue
             }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+            guard let high = iterator.next()?.hexDigitValue, let low = iterator.next()?.hexDigitValue else {
                 throw .invalidAddress(text, reason: "bad %-escape in '\(value)'")
             }
             bytes.append(high << 4 | low)
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
