@@ -9,9 +9,9 @@ extension PostgresSchema {
         /// The client; `nil` once it is gone (the entry is then dropped).
         weak let client: PostgresClient?
         /// The migration, run once.
-        let task: Task<Void, any Error>
+        let task: Task<Result<Void, StoreError>, Never>
 
-        init(client: PostgresClient, task: Task<Void, any Error>) {
+        init(client: PostgresClient, task: Task<Result<Void, StoreError>, Never>) {
             self.client = client
             self.task = task
         }
@@ -27,19 +27,23 @@ extension PostgresSchema {
     ///
     /// - Throws: What ``migrate(client:logger:)`` throws.
     package static func ensureMigrated(client: PostgresClient, logger: Logger) async throws(StoreError) {
-        let task = shared.withLock { entries -> Task<Void, any Error> in
+        let task = shared.withLock { entries -> Task<Result<Void, StoreError>, Never> in
             entries.removeAll { $0.client == nil }
             if let entry = entries.first(where: { $0.client === client }) { return entry.task }
-            let task = Task<Void, any Error> { try await migrate(client: client, logger: logger) }
+            let task = Task<Result<Void, StoreError>, Never> {
+                do throws(StoreError) {
+                    _ = try await migrate(client: client, logger: logger)
+                    return .success(())
+                } catch {
+                    return .failure(error)
+                }
+            }
             entries.append(SharedMigration(client: client, task: task))
             return task
         }
-        do {
-            try await task.value
-        } catch {
+        if case .failure(let error) = await task.value {
             shared.withLock { $0.removeAll { $0.task == task } }
-            if let error = error as? StoreError { throw error }
-            throw StoreError(code: .database, message: "Cannot migrate the PostgreSQL store: \(error).", cause: error)
+            throw error
         }
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import PaceModel
 
 /// Runs the built `pace` executable in a child process, for end-to-end CLI tests.
 ///
@@ -41,8 +42,8 @@ public struct CommandRunner: Sendable {
     /// task is suspended meanwhile, so the cooperative pool (two threads on a 2-core runner) stays
     /// free for the tests that run beside it.
     public func run(_ arguments: [String]) async throws -> Result {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
-            Thread { continuation.resume(with: Swift.Result { try self.runBlocking(arguments) }) }.start()
+        try await ThreadBridge.run(label: "org.pace.test.command") { () throws(any Error) in
+            try self.runBlocking(arguments)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PaceModel
 
 /// Runs a program of the system (`mount`, `umount`, `chattr`) for a test that changes the machine
 /// around a store: a tmpfs to fill, a disk remounted read-only, an immutable file.
@@ -19,8 +20,8 @@ public enum SystemTool {
     /// Runs `path` with `arguments` and waits for it on a thread of its own, so that the test's
     /// task is suspended and the cooperative pool stays free.
     public static func run(_ path: String, _ arguments: [String]) async throws -> Result {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
-            Thread { continuation.resume(with: Swift.Result { try runBlocking(path, arguments) }) }.start()
+        try await ThreadBridge.run(label: "org.pace.test.system-tool") { () throws(any Error) in
+            try runBlocking(path, arguments)
         }
     }
 
