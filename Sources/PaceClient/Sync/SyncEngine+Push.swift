@@ -58,6 +58,6 @@ extension SyncEngine {
     static func idempotencyKey(objects: [UUID], deleted: [UUID]) -> String {
         let saved = objects.map(\.uuidString).sorted().joined(separator: ",")
         let fingerprint = deleted.isEmpty ? saved : saved + ";deleted:" + deleted.map(\.uuidString).sorted().joined(separator: ",")
-        return "pace-sync-" + SHA256.hash(data: Data(fingerprint.utf8)).map { String(format: "%02x", $0) }.joined()
+        return "pace-sync-" + SHA256.hash(data: Data(fingerprint.utf8)).lowercaseHex
     }
 }

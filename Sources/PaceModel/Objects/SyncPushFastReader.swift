@@ -6,11 +6,12 @@ package import Foundation
 /// Foundation's `JSONDecoder` spends about 15 µs on each such sample (most of it in Codable's
 /// generic containers and metadata lookups), 1.5 s of a 100,000-sample push. This reader accepts a
 /// strict subset of what the decoder accepts and gives, for it, the same batch: one object per
-/// element in order, `kind` before `object`, no key unknown or repeated, strings without escapes,
+/// element in order, `kind` before `object`, no key unknown or repeated, strings without escapes but `\/`,
 /// numbers in JSON's grammar that a `Double` holds finitely (an `Int64` for integer metadata). Any
 /// other byte sequence — another kind, an escape, a missing field, bad JSON — makes it decline
 /// (`nil`), so errors are always the decoder's. The `sync` fuzz target checks that every batch it
-/// reads equals the decoder's (`SyncFuzzTarget`).
+/// reads equals the decoder's (`SyncFuzzTarget`). The stores read their rows' JSON, which has the
+/// same forms, through it too (``metadata(_:)``, ``device(_:)``, ``quantitySample(_:)``).
 package struct SyncPushFastReader {
     /// Why the reader declined; never shown (the decoder reads the body instead).
     struct Declined: Error {}
@@ -27,6 +28,35 @@ package struct SyncPushFastReader {
         data.withUnsafeBytes { buffer -> SyncPushBatch? in
             var reader = SyncPushFastReader(bytes: buffer)
             return try? reader.batch()
+        }
+    }
+
+    /// The metadata in `text`, a whole JSON object in `Metadata`'s `Codable` form (as a store's
+    /// rows hold it), or `nil` when it is not of the shape this reader takes.
+    package static func metadata(_ text: String) -> Metadata? {
+        whole(text) { (reader: inout SyncPushFastReader) throws(Declined) in try reader.metadata() }
+    }
+
+    /// The device in `text`, a whole JSON object in `Device`'s `Codable` form, or `nil` when it is
+    /// not of the shape this reader takes.
+    package static func device(_ text: String) -> Device? {
+        whole(text) { (reader: inout SyncPushFastReader) throws(Declined) in try reader.device() }
+    }
+
+    /// The quantity sample in `text`, a whole JSON object in `QuantitySample`'s `Codable` form (as
+    /// the PostgreSQL store's rows hold it), or `nil` when it is not of the shape this reader takes.
+    package static func quantitySample(_ text: String) -> QuantitySample? {
+        whole(text) { (reader: inout SyncPushFastReader) throws(Declined) in try reader.quantitySample() }
+    }
+
+    /// What `read` reads from all of `text` (whitespace around it allowed), or `nil`.
+    private static func whole<T>(_ text: String, _ read: (inout SyncPushFastReader) throws(Declined) -> T) -> T? {
+        var text = text
+        return text.withUTF8 { buffer -> T? in
+            var reader = SyncPushFastReader(bytes: UnsafeRawBufferPointer(buffer))
+            guard let value = try? read(&reader) else { return nil }
+            reader.skipWhitespace()
+            return reader.index == reader.bytes.count ? value : nil
         }
     }
 
@@ -275,20 +305,37 @@ package struct SyncPushFastReader {
         try expect(UInt8(ascii: "\""))
         let start = index
         var ascii = true
+        var escapedSlash = false
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let text = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
                 index += 1
-                if ascii { return String(decoding: text, as: UTF8.self) }
-                guard let valid = String(validating: text, as: UTF8.self) else { throw Declined() }
-                return valid
+                guard escapedSlash else { return try Self.text(text, ascii: ascii) }
+                // `\/` is the one escape taken (JSONEncoder writes every `/` so: "count\/min"):
+                // every backslash here begins one, so dropping the backslashes unescapes.
+                let unescaped = text.filter { $0 != UInt8(ascii: "\\") }
+                guard let read = unescaped.withUnsafeBytes({ try? Self.text($0, ascii: ascii) }) else { throw Declined() }
+                return read
             }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { throw Declined() }
+            if byte == UInt8(ascii: "\\") {
+                guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") else { throw Declined() }
+                escapedSlash = true
+                index += 2
+                continue
+            }
+            if byte < 0x20 { throw Declined() }
             if byte >= 0x80 { ascii = false }
             index += 1
         }
         throw Declined()
+    }
+
+    /// UTF-8 bytes as a string; `ascii` when none is 0x80 or above (no validation needed).
+    private static func text(_ bytes: UnsafeRawBufferPointer, ascii: Bool) throws(Declined) -> String {
+        if ascii { return String(decoding: bytes, as: UTF8.self) }
+        guard let valid = String(validating: bytes, as: UTF8.self) else { throw Declined() }
+        return valid
     }
 
     private mutating func optionalString() throws(Declined) -> String? {

@@ -9,3 +9,17 @@ extension UInt8 {
         }
     }
 }
+
+extension Sequence<UInt8> {
+    /// These bytes as lowercase hexadecimal text, two digits a byte (a digest's usual form).
+    package var lowercaseHex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(underestimatedCount * 2)
+        for byte in self {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}

@@ -239,6 +239,9 @@ public struct AccountDirectory: Sendable {
     /// Records that `token` was used, at most once a minute per token (the audit log of token use).
     func noteUse(of token: AccessToken, from address: String) async throws {
         let now = Date().timeIntervalSince1970
+        // The row just read says it was noted within the minute: no write (and no wait for the
+        // writer) on the request's path. Requests racing past this check meet the UPDATE's own.
+        if let noted = token.lastUsedAt, noted.timeIntervalSince1970 >= now - 60 { return }
         try await pool.write { db in
             try db.execute(sql: "UPDATE token SET lastUsedAt = ? WHERE id = ? AND (lastUsedAt IS NULL OR lastUsedAt < ?)",
                            arguments: [now, token.id.uuidString, now - 60])
@@ -287,7 +290,7 @@ public struct AccountDirectory: Sendable {
 
     /// The SHA-256 of some bytes, in hex.
     static func hash(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: data).lowercaseHex
     }
 
     static func encode(_ types: Set<HealthObjectType>) -> String {

@@ -103,6 +103,6 @@ final class UploadDigest: @unchecked Sendable {
 
     /// The SHA-256 in hex and the byte count.
     func finish() -> (hash: String, size: Int) {
-        lock.withLock { (hasher.finalize().map { String(format: "%02x", $0) }.joined(), count) }
+        lock.withLock { (hasher.finalize().lowercaseHex, count) }
     }
 }

@@ -55,7 +55,7 @@ struct ObjectReader {
                 throw StoreError(code: .corrupt, message: "Workout \(id) has an event of unknown type \(rawType).")
             }
             return WorkoutEvent(type: type, start: StoreCoding.date(event["startDate"]), duration: event["duration"],
-                                metadata: try StoreCoding.decode(Metadata.self, json: event["metadata"], column: "event metadata", objectID: id))
+                                metadata: try StoreCoding.metadata(json: event["metadata"], column: "event metadata", objectID: id))
         }
         let statistics = try StoreCoding.decode([WorkoutStatistics].self, json: row["statistics"], column: "statistics", objectID: id)
         return Workout(

@@ -63,11 +63,11 @@ final class SampleRowDecoder {
         var device: Device?
         if sqlite3_column_type(statement, 10) != SQLITE_NULL {
             device = try devices.value(for: Self.text(statement, 10)) {
-                try StoreCoding.decode(Device.self, json: $0, column: "device", objectID: objectID())
+                try StoreCoding.device(json: $0, objectID: objectID())
             }
         }
         let stored = try metadataTexts.value(for: Self.text(statement, 11)) {
-            try StoreCoding.decode(Metadata.self, json: $0, column: "metadata", objectID: objectID())
+            try StoreCoding.metadata(json: $0, column: "metadata", objectID: objectID())
         }
         // The sync identifier and version live in their columns (migration v7), not in the JSON.
         let syncIdentifier = Self.string(statement, 12)

@@ -136,6 +136,19 @@ enum StoreCoding {
         return metadata
     }
 
+    /// Stored metadata: read directly when it has the common shape (``SyncPushFastReader/metadata(_:)``),
+    /// through `JSONDecoder` otherwise, which also words the error of an unreadable column.
+    static func metadata(json: String, column: String, objectID: String) throws -> Metadata {
+        if let metadata = SyncPushFastReader.metadata(json) { return metadata }
+        return try decode(Metadata.self, json: json, column: column, objectID: objectID)
+    }
+
+    /// A stored device, read as ``metadata(json:column:objectID:)`` reads metadata.
+    static func device(json: String, objectID: String) throws -> Device {
+        if let device = SyncPushFastReader.device(json) { return device }
+        return try decode(Device.self, json: json, column: "device", objectID: objectID)
+    }
+
     static func decode<T: Decodable>(_ type: T.Type, json: String, column: String, objectID: String) throws -> T {
         do {
             return try JSONDecoder().decode(type, from: Data(json.utf8))
@@ -194,9 +207,9 @@ struct ObjectHeader {
                         version: row["sourceVersion"], productType: row["sourceProductType"],
                         operatingSystemVersion: row["sourceOperatingSystemVersion"])
         let deviceJSON: String? = row["device"]
-        device = try deviceJSON.map { try StoreCoding.decode(Device.self, json: $0, column: "device", objectID: uuidText) }
+        device = try deviceJSON.map { try StoreCoding.device(json: $0, objectID: uuidText) }
         metadata = StoreCoding.objectMetadata(
-            try StoreCoding.decode(Metadata.self, json: row["metadata"], column: "metadata", objectID: uuidText),
+            try StoreCoding.metadata(json: row["metadata"], column: "metadata", objectID: uuidText),
             syncIdentifier: row["syncIdentifier"], syncVersion: row["syncVersion"])
     }
 }
