@@ -1,7 +1,7 @@
 package import Foundation
 
-/// Reads the one shape nearly every sync push has — quantity samples, plain strings, no `quantity`
-/// metadata — straight from its bytes, and declines everything else, which `JSONDecoder` then reads.
+/// Reads the one shape nearly every sync push has — quantity samples, plain strings — straight
+/// from its bytes, and declines everything else, which `JSONDecoder` then reads.
 ///
 /// Foundation's `JSONDecoder` spends about 15 µs on each such sample (most of it in Codable's
 /// generic containers and metadata lookups), 1.5 s of a 100,000-sample push. This reader accepts a
@@ -11,7 +11,8 @@ package import Foundation
 /// other byte sequence — another kind, an escape, a missing field, bad JSON — makes it decline
 /// (`nil`), so errors are always the decoder's. The `sync` fuzz target checks that every batch it
 /// reads equals the decoder's (`SyncFuzzTarget`). The stores read their rows' JSON, which has the
-/// same forms, through it too (``metadata(_:)``, ``device(_:)``, ``quantitySample(_:)``).
+/// same forms, through it too (``metadata(_:)``, ``device(_:)``, ``quantitySample(_:)``,
+/// ``workoutStatistics(_:)``).
 package struct SyncPushFastReader {
     /// Why the reader declined; never shown (the decoder reads the body instead).
     struct Declined: Error {}
@@ -47,6 +48,18 @@ package struct SyncPushFastReader {
     /// the PostgreSQL store's rows hold it), or `nil` when it is not of the shape this reader takes.
     package static func quantitySample(_ text: String) -> QuantitySample? {
         whole(text) { (reader: inout SyncPushFastReader) throws(Declined) in try reader.quantitySample() }
+    }
+
+    /// A workout's statistics in `text`, a whole JSON array in `[WorkoutStatistics]`'s `Codable`
+    /// form (as the SQLite store's rows hold it), or `nil` when it is not of the shape this reader takes.
+    package static func workoutStatistics(_ text: String) -> [WorkoutStatistics]? {
+        whole(text) { (reader: inout SyncPushFastReader) throws(Declined) -> [WorkoutStatistics] in
+            var all: [WorkoutStatistics] = []
+            if try reader.beginArray() {
+                repeat { all.append(try reader.statistics()) } while try reader.moreElements()
+            }
+            return all
+        }
     }
 
     /// What `read` reads from all of `text` (whitespace around it allowed), or `nil`.
@@ -128,6 +141,28 @@ package struct SyncPushFastReader {
                               device: device ?? nil, metadata: metadata)
     }
 
+    private mutating func statistics() throws(Declined) -> WorkoutStatistics {
+        var type: QuantityTypeIdentifier?, start: Date?, end: Date?
+        var quantities: [String: Quantity?] = [:]
+        guard try beginObject() else { throw Declined() }
+        repeat {
+            switch try key() {
+            case "type" where type == nil:
+                guard let known = QuantityTypeIdentifier(rawValue: try string()) else { throw Declined() }
+                type = known
+            case "startDate" where start == nil: start = Date(timeIntervalSinceReferenceDate: try double())
+            case "endDate" where end == nil: end = Date(timeIntervalSinceReferenceDate: try double())
+            case let name where ["sum", "average", "minimum", "maximum", "mostRecent"].contains(name) && quantities[name] == nil:
+                quantities[name] = .some(try null() ? nil : try quantity())
+            default: throw Declined()
+            }
+        } while try moreMembers()
+        guard let type, let start, let end else { throw Declined() }
+        return WorkoutStatistics(type: type, start: start, end: end, sum: quantities["sum"] ?? nil, average: quantities["average"] ?? nil,
+                                 minimum: quantities["minimum"] ?? nil, maximum: quantities["maximum"] ?? nil,
+                                 mostRecent: quantities["mostRecent"] ?? nil)
+    }
+
     private mutating func quantity() throws(Declined) -> Quantity {
         var value: Double?, unit: HealthUnit?
         guard try beginObject() else { throw Declined() }
@@ -187,7 +222,7 @@ package struct SyncPushFastReader {
         return device
     }
 
-    /// Metadata whose values are strings, numbers, integers, booleans or dates (`quantity` declines).
+    /// Metadata of any kind of value: strings, numbers, integers, booleans, dates and quantities.
     private mutating func metadata() throws(Declined) -> Metadata {
         var values: [MetadataKey: MetadataValue] = [:]
         if try beginObject() {
@@ -201,6 +236,7 @@ package struct SyncPushFastReader {
                 case "integer": .integer(try integer())
                 case "bool": .bool(try bool())
                 case "date": .date(Date(timeIntervalSince1970: try double()))
+                case "quantity": .quantity(try quantity())
                 default: throw Declined()
                 }
                 guard try !moreMembers(), values.updateValue(value, forKey: name) == nil else { throw Declined() }
