@@ -22,7 +22,11 @@ struct ExamplesTests {
         #expect(lines.filter { $0.hasSuffix(" steps") }.count == 7, "seven days: \(lines)")
         // The walk is the last 30 minutes: all of it today, or split with yesterday just after midnight.
         let steps = lines.filter { $0.hasSuffix(" steps") }.compactMap { Int($0.split(separator: " ").dropLast().last ?? "") }
-        #expect(steps.count == 7 && steps.reduce(0, +) == 3200, "the week holds the walk's 3,200 steps: \(lines)")
+        // Across midnight the walk's steps are split in proportion to its time on each day and the
+        // example prints each day truncated (`Int(steps)`), so the two printed halves may add up to 3,199.
+        let total = steps.reduce(0, +)
+        let split = steps.filter { $0 > 0 }.count == 2
+        #expect(steps.count == 7 && (total == 3200 || (split && total == 3199)), "the week holds the walk's 3,200 steps: \(lines)")
         #expect((steps.last ?? 0) > 0 && steps.dropLast(2).allSatisfy { $0 == 0 }, "today (and yesterday only across midnight): \(lines)")
     }
 

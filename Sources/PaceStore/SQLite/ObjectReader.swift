@@ -57,9 +57,7 @@ struct ObjectReader {
             return WorkoutEvent(type: type, start: StoreCoding.date(event["startDate"]), duration: event["duration"],
                                 metadata: try StoreCoding.metadata(json: event["metadata"], column: "event metadata", objectID: id))
         }
-        let statisticsJSON: String = row["statistics"]
-        let statistics = try SyncPushFastReader.workoutStatistics(statisticsJSON)
-            ?? StoreCoding.decode([WorkoutStatistics].self, json: statisticsJSON, column: "statistics", objectID: id)
+        let statistics = try StoreCoding.statistics(json: row["statistics"], objectID: id)
         return Workout(
             id: header.id, activityType: activity, start: header.startDate, end: header.endDate,
             duration: row["duration"], events: events,

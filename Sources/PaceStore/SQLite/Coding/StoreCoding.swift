@@ -149,6 +149,12 @@ enum StoreCoding {
         return try decode(Device.self, json: json, column: "device", objectID: objectID)
     }
 
+    /// A workout's stored statistics, read as ``metadata(json:column:objectID:)`` reads metadata.
+    static func statistics(json: String, objectID: String) throws -> [WorkoutStatistics] {
+        if let statistics = SyncPushFastReader.workoutStatistics(json) { return statistics }
+        return try decode([WorkoutStatistics].self, json: json, column: "statistics", objectID: objectID)
+    }
+
     static func decode<T: Decodable>(_ type: T.Type, json: String, column: String, objectID: String) throws -> T {
         do {
             return try JSONDecoder().decode(type, from: Data(json.utf8))
