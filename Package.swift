@@ -59,9 +59,11 @@ let package = Package(
             dependencies: ["PaceModel", "PaceTrack"],
             swiftSettings: swiftSettings
         ),
+        // The system's zlib (Debian's zlib1g-dev), for the gzip and zip readers (DECISIONS 169).
+        .systemLibrary(name: "CPaceZlib", path: "Sources/CPaceZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(
             name: "PaceFormats",
-            dependencies: ["PaceModel", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["PaceModel", "CPaceZlib"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -237,7 +239,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaceFormatsTests",
-            dependencies: ["PaceFormats", "PaceModel", "PaceTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["PaceFormats", "PaceModel", "PaceTestSupport", "CPaceZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             // Read from the source tree (#filePath), so they are not bundled.
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings

@@ -52,6 +52,8 @@ fi
 # Debian packages, by what each provides.
 missing=()
 dpkg -s libsqlite3-dev >/dev/null 2>&1 || missing+=(libsqlite3-dev)
+# zlib's header, for the gzip and zip readers (the CPaceZlib module).
+dpkg -s zlib1g-dev >/dev/null 2>&1 || missing+=(zlib1g-dev)
 # The web pages load Leaflet and Chart.js from where Debian installs them (pace serve --leaflet, --chart-js).
 [ -f /usr/share/javascript/leaflet/leaflet.js ] || missing+=(libjs-leaflet)
 [ -f /usr/share/javascript/chart.js/chart.min.js ] || missing+=(libjs-chart.js)

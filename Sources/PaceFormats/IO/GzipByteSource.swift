@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(CZlib)
-import CZlib
-#elseif canImport(zlib)
-import zlib
-#endif
+import CPaceZlib
 
 /// A gzip stream (RFC 1952: `ride.gpx.gz`, `activity.fit.gz`, as Strava's bulk export and many
 /// tools write them) decompressed on demand as a ``ByteSource`` in constant memory.

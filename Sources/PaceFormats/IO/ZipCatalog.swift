@@ -1,5 +1,4 @@
 import Foundation
-import ZIPFoundation
 
 /// Why an archive was refused when it was opened; each archive type words it for its users.
 enum ZipCatalogFailure: Error {
@@ -11,7 +10,7 @@ enum ZipCatalogFailure: Error {
     case encrypted([UInt8])
     /// An entry is a symbolic link.
     case symbolicLink([UInt8])
-    /// ZIPFoundation disagrees with the central directory.
+    /// The directory's content cannot be read as entries; the text says why.
     case notZip(String, cause: (any Error)?)
     /// The entries declare more than the total allowed (bytes).
     case declaredTotalTooLarge(limit: UInt64)
@@ -22,8 +21,9 @@ enum ZipCatalogFailure: Error {
 ///
 /// Opening refuses the whole archive for names with `..` components, absolute or drive-letter
 /// paths, backslashes or NUL characters, for symbolic links, encrypted entries, and declared sizes
-/// above the archive's total — the tools of zip-slip attacks and zip bombs. ZIPFoundation's listing
-/// is cross-checked against Pace's own reading of the central directory.
+/// above the archive's total — the tools of zip-slip attacks and zip bombs — and for a file entry
+/// whose local header is missing or damaged. Names are UTF-8 when the entry says so, code page 437
+/// otherwise (``ZipDirectoryRecord/path``).
 struct ZipCatalog {
     /// The archive file.
     let url: URL
@@ -54,31 +54,32 @@ struct ZipCatalog {
             if record.isSymbolicLink { throw .symbolicLink(record.nameBytes) }
         }
 
-        let archive: Archive
+        let handle: FileHandle
         do {
-            archive = try Archive(url: url, accessMode: .read)
+            handle = try FileHandle(forReadingFrom: url)
         } catch {
-            throw .notZip("ZIPFoundation cannot open it: \(error)", cause: error)
+            throw .directory(.unreadable(error))
         }
-        var entries: [ZIPFoundation.Entry] = []
-        entries.reserveCapacity(records.count)
-        for entry in archive { entries.append(entry) }
-        guard entries.count == records.count else {
-            throw .notZip("its central directory lists \(records.count) entries but only \(entries.count) can be read", cause: nil)
-        }
-
+        defer { try? handle.close() }
         var files: [(path: String, record: ZipDirectoryRecord)] = []
         var byPath: [String: ZipDirectoryRecord] = [:]
         var declaredTotal: UInt64 = 0
-        for (entry, record) in zip(entries, records) {
-            let path = entry.path
-            if entry.type == .symlink { throw .symbolicLink(record.nameBytes) }
+        for record in records {
+            guard let path = record.path else {
+                throw .notZip("the name of entry \(record.index + 1) (\(Self.printable(record.nameBytes))) is marked UTF-8 but is not", cause: nil)
+            }
             if let problem = Self.unsafeNameProblem(Array(path.utf8)) { throw .unsafeName(Array(path.utf8), problem: problem) }
             declaredTotal = declaredTotal.addingReportingOverflow(record.uncompressedSize).partialValue
             if declaredTotal > limits.maxTotalUncompressedBytes || declaredTotal < record.uncompressedSize {
                 throw .declaredTotalTooLarge(limit: limits.maxTotalUncompressedBytes)
             }
-            guard entry.type == .file, !path.hasSuffix("/"), byPath[path] == nil else { continue }
+            guard !record.isDirectory, byPath[path] == nil else { continue }
+            // Every file's local header is checked now, so a damaged archive is refused whole at opening.
+            do {
+                _ = try ZipCentralDirectory.dataOffset(of: record, in: handle, directoryOffset: directory.directoryOffset)
+            } catch {
+                throw .directory(error)
+            }
             byPath[path] = record
             files.append((path, record))
         }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// One central-directory record of a zip archive, as stored: the raw name bytes and the fields
-/// that decide whether Pace may read the entry. ZIPFoundation hides these (it silently stops
-/// listing at an encrypted entry), so the archive checks them here before trusting its listing.
+/// that decide whether Pace may read the entry (DECISIONS 39 and 169: Pace reads archives with its
+/// own parser and zlib alone).
 struct ZipDirectoryRecord: Sendable, Hashable {
     /// The position of the record in the central directory, from 0.
     var index: Int
@@ -192,10 +192,21 @@ enum ZipCentralDirectory {
 
     /// Where the data of the entry `record` starts, read from its local header, in bytes.
     static func dataOffset(of record: ZipDirectoryRecord, at url: URL, directoryOffset: UInt64) throws(ZipDirectoryError) -> UInt64 {
+        let handle: FileHandle
+        do {
+            handle = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw .unreadable(error)
+        }
+        defer { try? handle.close() }
+        return try dataOffset(of: record, in: handle, directoryOffset: directoryOffset)
+    }
+
+    /// Where the data of the entry `record` starts, read from its local header in the open archive
+    /// `handle`, in bytes.
+    static func dataOffset(of record: ZipDirectoryRecord, in handle: FileHandle, directoryOffset: UInt64) throws(ZipDirectoryError) -> UInt64 {
         let header: [UInt8]
         do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
             try handle.seek(toOffset: record.localHeaderOffset)
             header = [UInt8](try handle.read(upToCount: 30) ?? Data())
         } catch {

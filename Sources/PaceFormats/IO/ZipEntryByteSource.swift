@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(CZlib)
-import CZlib
-#elseif canImport(zlib)
-import zlib
-#endif
+import CPaceZlib
 
 /// One entry of a zip archive, decompressed on demand as a ``ByteSource`` in constant memory.
 ///
@@ -185,10 +181,6 @@ struct ZipInflateError: Error, CustomStringConvertible {
 /// ``ZipEntryByteSource`` and ``GzipByteSource``).
 enum CZlibShim {
     static func inflate(_ stream: UnsafeMutablePointer<z_stream>) -> Int32 {
-        #if canImport(CZlib)
-        CZlib.inflate(stream, Z_NO_FLUSH)
-        #else
-        zlib.inflate(stream, Z_NO_FLUSH)
-        #endif
+        CPaceZlib.inflate(stream, Z_NO_FLUSH)
     }
 }

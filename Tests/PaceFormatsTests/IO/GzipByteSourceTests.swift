@@ -1,11 +1,7 @@
 import Foundation
 import PaceFormats
 import Testing
-#if canImport(CZlib)
-import CZlib
-#elseif canImport(zlib)
-import zlib
-#endif
+import CPaceZlib
 
 /// `GzipByteSource`: gzip files read in constant memory, members, padding, damage and bombs.
 @Suite struct GzipByteSourceTests {
