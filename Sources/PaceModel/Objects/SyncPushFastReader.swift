@@ -55,8 +55,8 @@ package struct SyncPushFastReader {
     package static func workoutStatistics(_ text: String) -> [WorkoutStatistics]? {
         whole(text) { (reader: inout SyncPushFastReader) throws(Declined) -> [WorkoutStatistics] in
             var all: [WorkoutStatistics] = []
-            if try reader.beginArray() {
-                repeat { all.append(try reader.statistics()) } while try reader.moreElements()
+            if try reader.begin(.array) {
+                repeat { all.append(try reader.statistics()) } while try reader.more(.array)
             }
             return all
         }
@@ -79,27 +79,27 @@ package struct SyncPushFastReader {
         var objects: [KindedHealthObject]?
         var deleted: [UUID]?
         var sawDeleted = false
-        if try beginObject() {
+        if try begin(.object) {
             repeat {
                 switch try key() {
                 case "objects" where objects == nil:
                     var read: [KindedHealthObject] = []
-                    if try beginArray() {
-                        repeat { read.append(KindedHealthObject(.quantitySample(try kindedQuantitySample()))) } while try moreElements()
+                    if try begin(.array) {
+                        repeat { read.append(KindedHealthObject(.quantitySample(try kindedQuantitySample()))) } while try more(.array)
                     }
                     objects = read
                 case "deleted" where !sawDeleted:
                     sawDeleted = true
                     if try null() { break }
                     var read: [UUID] = []
-                    if try beginArray() {
-                        repeat { read.append(try uuid()) } while try moreElements()
+                    if try begin(.array) {
+                        repeat { read.append(try uuid()) } while try more(.array)
                     }
                     deleted = read
                 default:
                     throw Declined()
                 }
-            } while try moreMembers()
+            } while try more(.object)
         }
         skipWhitespace()
         guard index == bytes.count, let objects else { throw Declined() }
@@ -110,17 +110,17 @@ package struct SyncPushFastReader {
 
     /// `{"kind": "quantitySample", "object": {…}}`, in that order.
     private mutating func kindedQuantitySample() throws(Declined) -> QuantitySample {
-        guard try beginObject(), try key() == "kind", try string() == "quantitySample",
-              try moreMembers(), try key() == "object" else { throw Declined() }
+        guard try begin(.object), try key() == "kind", try string() == "quantitySample",
+              try more(.object), try key() == "object" else { throw Declined() }
         let sample = try quantitySample()
-        guard try !moreMembers() else { throw Declined() }
+        guard try !more(.object) else { throw Declined() }
         return sample
     }
 
     private mutating func quantitySample() throws(Declined) -> QuantitySample {
         var id: UUID?, type: QuantityTypeIdentifier?, quantity: Quantity?, start: Date?, end: Date?
         var source: Source?, device: Device??, metadata: Metadata?
-        guard try beginObject() else { throw Declined() }
+        guard try begin(.object) else { throw Declined() }
         repeat {
             switch try key() {
             case "id" where id == nil: id = try uuid()
@@ -135,7 +135,7 @@ package struct SyncPushFastReader {
             case "metadata" where metadata == nil: metadata = try self.metadata()
             default: throw Declined()
             }
-        } while try moreMembers()
+        } while try more(.object)
         guard let id, let type, let quantity, let start, let end, let source, let metadata else { throw Declined() }
         return QuantitySample(id: id, type: type, quantity: quantity, start: start, end: end, source: source,
                               device: device ?? nil, metadata: metadata)
@@ -144,7 +144,7 @@ package struct SyncPushFastReader {
     private mutating func statistics() throws(Declined) -> WorkoutStatistics {
         var type: QuantityTypeIdentifier?, start: Date?, end: Date?
         var quantities: [String: Quantity?] = [:]
-        guard try beginObject() else { throw Declined() }
+        guard try begin(.object) else { throw Declined() }
         repeat {
             switch try key() {
             case "type" where type == nil:
@@ -156,7 +156,7 @@ package struct SyncPushFastReader {
                 quantities[name] = .some(try null() ? nil : try quantity())
             default: throw Declined()
             }
-        } while try moreMembers()
+        } while try more(.object)
         guard let type, let start, let end else { throw Declined() }
         return WorkoutStatistics(type: type, start: start, end: end, sum: quantities["sum"] ?? nil, average: quantities["average"] ?? nil,
                                  minimum: quantities["minimum"] ?? nil, maximum: quantities["maximum"] ?? nil,
@@ -165,7 +165,7 @@ package struct SyncPushFastReader {
 
     private mutating func quantity() throws(Declined) -> Quantity {
         var value: Double?, unit: HealthUnit?
-        guard try beginObject() else { throw Declined() }
+        guard try begin(.object) else { throw Declined() }
         repeat {
             switch try key() {
             case "value" where value == nil: value = try double()
@@ -174,7 +174,7 @@ package struct SyncPushFastReader {
                 do throws(UnitError) { unit = try HealthUnit(parsing: text) } catch { throw Declined() }
             default: throw Declined()
             }
-        } while try moreMembers()
+        } while try more(.object)
         guard let value, let unit else { throw Declined() }
         return Quantity(value: value, unit: unit)
     }
@@ -182,7 +182,7 @@ package struct SyncPushFastReader {
     private mutating func source() throws(Declined) -> Source {
         var name: String?, bundle: String?
         var version: String??, productType: String??, system: String??
-        guard try beginObject() else { throw Declined() }
+        guard try begin(.object) else { throw Declined() }
         repeat {
             switch try key() {
             case "name" where name == nil: name = try string()
@@ -192,7 +192,7 @@ package struct SyncPushFastReader {
             case "operatingSystemVersion" where system == nil: system = .some(try optionalString())
             default: throw Declined()
             }
-        } while try moreMembers()
+        } while try more(.object)
         guard let name, let bundle else { throw Declined() }
         return Source(name: name, bundleIdentifier: bundle, version: version ?? nil, productType: productType ?? nil,
                       operatingSystemVersion: system ?? nil)
@@ -201,7 +201,7 @@ package struct SyncPushFastReader {
     private mutating func device() throws(Declined) -> Device {
         var device = Device()
         var seen = Set<String>()
-        if try beginObject() {
+        if try begin(.object) {
             repeat {
                 let key = try key()
                 guard seen.insert(key).inserted else { throw Declined() }
@@ -217,7 +217,7 @@ package struct SyncPushFastReader {
                 case "udiDeviceIdentifier": device.udiDeviceIdentifier = value
                 default: throw Declined()
                 }
-            } while try moreMembers()
+            } while try more(.object)
         }
         return device
     }
@@ -225,11 +225,11 @@ package struct SyncPushFastReader {
     /// Metadata of any kind of value: strings, numbers, integers, booleans, dates and quantities.
     private mutating func metadata() throws(Declined) -> Metadata {
         var values: [MetadataKey: MetadataValue] = [:]
-        if try beginObject() {
+        if try begin(.object) {
             repeat {
                 let name = MetadataKey(rawValue: try string())
                 try expect(UInt8(ascii: ":"))
-                guard try beginObject() else { throw Declined() }
+                guard try begin(.object) else { throw Declined() }
                 let value: MetadataValue = switch try key() {
                 case "string": .string(try string())
                 case "double": .double(try double())
@@ -239,8 +239,8 @@ package struct SyncPushFastReader {
                 case "quantity": .quantity(try quantity())
                 default: throw Declined()
                 }
-                guard try !moreMembers(), values.updateValue(value, forKey: name) == nil else { throw Declined() }
-            } while try moreMembers()
+                guard try !more(.object), values.updateValue(value, forKey: name) == nil else { throw Declined() }
+            } while try more(.object)
         }
         return Metadata(values)
     }
@@ -268,40 +268,30 @@ package struct SyncPushFastReader {
         index += 1
     }
 
-    /// Reads `{`; `true` when a member follows, `false` after an empty object's `}`.
-    private mutating func beginObject() throws(Declined) -> Bool {
-        try expect(UInt8(ascii: "{"))
-        if try peek() == UInt8(ascii: "}") {
+    /// The brackets of a JSON object (`{` `}`) or array (`[` `]`).
+    private enum Brackets {
+        case object, array
+
+        var open: UInt8 { self == .object ? UInt8(ascii: "{") : UInt8(ascii: "[") }
+        var close: UInt8 { self == .object ? UInt8(ascii: "}") : UInt8(ascii: "]") }
+    }
+
+    /// Reads the opening bracket; `true` when a member or element follows, `false` after an empty
+    /// object's or array's closing bracket.
+    private mutating func begin(_ brackets: Brackets) throws(Declined) -> Bool {
+        try expect(brackets.open)
+        if try peek() == brackets.close {
             index += 1
             return false
         }
         return true
     }
 
-    /// Reads `,` (`true`: another member follows) or `}` (`false`).
-    private mutating func moreMembers() throws(Declined) -> Bool {
+    /// Reads `,` (`true`: another member or element follows) or the closing bracket (`false`).
+    private mutating func more(_ brackets: Brackets) throws(Declined) -> Bool {
         switch try peek() {
         case UInt8(ascii: ","): index += 1; return true
-        case UInt8(ascii: "}"): index += 1; return false
-        default: throw Declined()
-        }
-    }
-
-    /// Reads `[`; `true` when an element follows, `false` after an empty array's `]`.
-    private mutating func beginArray() throws(Declined) -> Bool {
-        try expect(UInt8(ascii: "["))
-        if try peek() == UInt8(ascii: "]") {
-            index += 1
-            return false
-        }
-        return true
-    }
-
-    /// Reads `,` (`true`: another element follows) or `]` (`false`).
-    private mutating func moreElements() throws(Declined) -> Bool {
-        switch try peek() {
-        case UInt8(ascii: ","): index += 1; return true
-        case UInt8(ascii: "]"): index += 1; return false
+        case brackets.close: index += 1; return false
         default: throw Declined()
         }
     }
