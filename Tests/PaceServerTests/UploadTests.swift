@@ -40,9 +40,9 @@ import Testing
         return (id, uploads)
     }
 
-    /// Polls the job until it is done or failed.
+    /// Polls the job until it is done or failed (20 s, times the sanitizer lanes' `TestTime.scale`).
     static func finished(_ client: any TestClientProtocol, _ secret: String, _ location: String) async throws -> [String: Any] {
-        for _ in 0..<200 {
+        for _ in 0..<(200 * TestTime.scale) {
             let job = try await client.execute(uri: location, method: .get, headers: ServerFixture.bearer(secret)) { try ServerFixture.json($0) }
             if ["done", "failed"].contains(job["status"] as? String) { return job }
             try await Task.sleep(for: .milliseconds(100))
