@@ -60,11 +60,18 @@ run() {
     local corpus=.build/fuzz-corpus/$target artifacts=.build/fuzz-artifacts/$target log
     mkdir -p "$corpus" "$artifacts"
     log=$(mktemp)
+    # The import target runs the importer in a Swift task, and its inputs' allocations and frees
+    # differ without a leak (memory the Swift runtime keeps or frees on its own threads), so
+    # libFuzzer scanned the whole heap for leaks after most inputs (two thirds of the time). Its per-input
+    # check is off; LeakSanitizer's check at the run's end still fails the run on any leak
+    # (docs/RELIABILITY.md, DECISIONS 170).
+    local leaks=()
+    if [ "$target" = import ]; then leaks=(-detect_leaks=0); fi
     PACE_FUZZ_TARGET=$target PACE_FUZZ_SEED_DIR=$corpus PACE_FUZZ_ROOT=$PWD "$binary" >&2
     say "$target: fuzzing for $time s"
     set +e
     PACE_FUZZ_TARGET=$target nice -n "${FUZZ_NICE:-10}" "$binary" "$corpus" -max_total_time="$time" \
-        -artifact_prefix="$artifacts/" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "$@" >"$log" 2>&1
+        -artifact_prefix="$artifacts/" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "${leaks[@]}" "$@" >"$log" 2>&1
     local status=$?
     set -e
     grep -E '^#[0-9]+ +(INITED|DONE)|^(==[0-9]+==ERROR|SUMMARY|pace-fuzz: invariant)|^artifact_prefix|Test unit written|^Suppressions used|^ +[0-9]+ +[0-9]+ [^ ]+$' "$log" >&2 || true
