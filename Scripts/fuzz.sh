@@ -12,7 +12,7 @@
 # summary line gives executions, coverage (cov: edges, ft: features) and any crash file.
 # Environment: FUZZ_NICE (default 10) is the niceness of the fuzzing process; FUZZ_TMPDIR (default
 # /dev/shm when writable) is where targets write their temporary files. LeakSanitizer reads
-# FuzzTesting/lsan.supp (a dependency's known leak, and nothing else; docs/RELIABILITY.md).
+# FuzzTesting/lsan.supp (for dependencies' known leaks only; empty now, DECISIONS 169).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export LSAN_OPTIONS="suppressions=$PWD/FuzzTesting/lsan.supp"

@@ -20,8 +20,9 @@ extension FuzzTarget {
             let source = GzipByteSource(DataByteSource(data), maximumOutputBytes: limit, ratioCheckThresholdBytes: 1 << 20)
             return ByteSourceDrain(chunkSize: chunkSize, limit: Int(limit) + 1).drain(source)
         }
+        let smallRead = 7
         let large = read(chunkSize: 64 * 1024)
-        let small = read(chunkSize: 7)
+        let small = read(chunkSize: smallRead)
         try check.require(large.bytes.count <= Int(limit), "produced \(large.bytes.count) bytes past the \(limit)-byte limit")
         switch (large.error, small.error) {
         case (nil, nil):
@@ -37,7 +38,7 @@ extension FuzzTarget {
             let agree = small.bytes.count >= large.bytes.count
                 ? small.bytes.starts(with: large.bytes) : large.bytes.starts(with: small.bytes)
             try check.require(agree, "before failing, 64 KiB reads gave \(large.bytes.count) bytes and 7-byte reads \(small.bytes.count) that differ")
-            try check.require(large.bytes.count - small.bytes.count < 7,
+            try check.require(large.bytes.count - small.bytes.count < smallRead,
                               "before failing, 7-byte reads gave \(small.bytes.count) bytes, more than a read short of the 64 KiB reads' \(large.bytes.count)")
             try check.require(first.code == second.code, "64 KiB reads failed with \(first.code), 7-byte reads with \(second.code)")
             try check.require(first.offset <= UInt64(data.count), "failure \(first.code) at byte \(first.offset) of \(data.count)")

@@ -35,7 +35,9 @@ struct ZipCatalog {
     let byPath: [String: ZipDirectoryRecord]
     /// How many entries the directory lists, directories included.
     let entryCount: Int
-    private let directoryOffset: UInt64
+    /// Where each file's data starts (bytes), by its record's ``ZipDirectoryRecord/index``: read from
+    /// its local header when the archive is opened.
+    private let dataOffsets: [Int: UInt64]
     private let budget: ZipByteBudget
 
     init(url: URL, limits: ZipLimits) throws(ZipCatalogFailure) {
@@ -63,20 +65,22 @@ struct ZipCatalog {
         defer { try? handle.close() }
         var files: [(path: String, record: ZipDirectoryRecord)] = []
         var byPath: [String: ZipDirectoryRecord] = [:]
+        var dataOffsets: [Int: UInt64] = [:]
         var declaredTotal: UInt64 = 0
         for record in records {
+            // The raw name passed the safety checks above, and they hold for the path too: decoding
+            // keeps every ASCII byte and turns no other byte into ASCII.
             guard let path = record.path else {
                 throw .notZip("the name of entry \(record.index + 1) (\(Self.printable(record.nameBytes))) is marked UTF-8 but is not", cause: nil)
             }
-            if let problem = Self.unsafeNameProblem(Array(path.utf8)) { throw .unsafeName(Array(path.utf8), problem: problem) }
             declaredTotal = declaredTotal.addingReportingOverflow(record.uncompressedSize).partialValue
             if declaredTotal > limits.maxTotalUncompressedBytes || declaredTotal < record.uncompressedSize {
                 throw .declaredTotalTooLarge(limit: limits.maxTotalUncompressedBytes)
             }
             guard !record.isDirectory, byPath[path] == nil else { continue }
-            // Every file's local header is checked now, so a damaged archive is refused whole at opening.
+            // Every file's local header is read now, so a damaged archive is refused whole at opening.
             do {
-                _ = try ZipCentralDirectory.dataOffset(of: record, in: handle, directoryOffset: directory.directoryOffset)
+                dataOffsets[record.index] = try ZipCentralDirectory.dataOffset(of: record, in: handle, directoryOffset: directory.directoryOffset)
             } catch {
                 throw .directory(error)
             }
@@ -86,7 +90,7 @@ struct ZipCatalog {
         self.files = files
         self.byPath = byPath
         self.entryCount = records.count
-        self.directoryOffset = directory.directoryOffset
+        self.dataOffsets = dataOffsets
         self.budget = ZipByteBudget(limit: limits.maxTotalUncompressedBytes)
     }
 
@@ -96,11 +100,8 @@ struct ZipCatalog {
                 describe: @escaping (ZipReadFailure) -> any Error) throws(ZipCatalogSourceFailure) -> ZipEntryByteSource {
         let meter = ZipEntryMeter(declaredSize: record.uncompressedSize, compressedSize: record.compressedSize,
                                   expectedChecksum: record.crc32, entryLimit: entryLimit, limits: limits, budget: budget)
-        let dataOffset: UInt64
-        do {
-            dataOffset = try ZipCentralDirectory.dataOffset(of: record, at: url, directoryOffset: directoryOffset)
-        } catch {
-            throw .directory(error)
+        guard let dataOffset = dataOffsets[record.index] else {
+            throw .directory(.notAZip("entry \(record.index + 1) is not one of the archive's files"))
         }
         do {
             return try ZipEntryByteSource(archiveURL: url, entryPath: path, dataOffset: dataOffset, method: record.method,

@@ -190,18 +190,6 @@ enum ZipCentralDirectory {
         return nil
     }
 
-    /// Where the data of the entry `record` starts, read from its local header, in bytes.
-    static func dataOffset(of record: ZipDirectoryRecord, at url: URL, directoryOffset: UInt64) throws(ZipDirectoryError) -> UInt64 {
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-        } catch {
-            throw .unreadable(error)
-        }
-        defer { try? handle.close() }
-        return try dataOffset(of: record, in: handle, directoryOffset: directoryOffset)
-    }
-
     /// Where the data of the entry `record` starts, read from its local header in the open archive
     /// `handle`, in bytes.
     static func dataOffset(of record: ZipDirectoryRecord, in handle: FileHandle, directoryOffset: UInt64) throws(ZipDirectoryError) -> UInt64 {
