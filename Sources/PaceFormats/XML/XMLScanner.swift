@@ -33,8 +33,12 @@ enum XMLToken: UInt8, Sendable {
 /// A scanner is used from one thread and never hands out references to its state, so its stored
 /// properties opt out of dynamic exclusivity checks, which otherwise cost half the scanning time.
 final class XMLScanner {
-    /// The usual buffer size in bytes.
+    /// The usual buffer size in bytes, reached once a source proves longer than the first buffer.
     static let defaultBufferSize = 512 * 1024
+    /// The first buffer's size in bytes at most: most documents a server or a test reads are
+    /// smaller, and an allocation of the usual size costs them more than their scan under
+    /// AddressSanitizer (a fuzz run's every input).
+    static let firstBufferSize = 64 * 1024
     /// The largest single tag, CDATA section or DOCTYPE, in bytes.
     static let maximumTokenSize = 64 * 1024 * 1024
 
@@ -44,6 +48,8 @@ final class XMLScanner {
     @exclusivity(unchecked) var source: any ByteSource
     @exclusivity(unchecked) var bytes: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) var capacity: Int
+    /// The size `capacity` grows to once the source is longer than the first buffer.
+    let preferredCapacity: Int
     /// The first byte not yet consumed.
     @exclusivity(unchecked) var start = 0
     /// One past the last valid byte.
@@ -107,9 +113,15 @@ final class XMLScanner {
     var depth: Int { openStarts.count }
 
     /// Creates a scanner reading `source` from its first byte.
+    ///
+    /// - Parameters:
+    ///   - source: The document's bytes.
+    ///   - bufferSize: The buffer's size in bytes once the document proves longer than
+    ///     ``firstBufferSize`` (a single larger token grows it further).
     init(source: any ByteSource, bufferSize: Int = XMLScanner.defaultBufferSize) {
         self.source = source
-        capacity = max(bufferSize, 64)
+        preferredCapacity = max(bufferSize, 64)
+        capacity = min(preferredCapacity, Self.firstBufferSize)
         bytes = .allocate(capacity: capacity)
     }
 
