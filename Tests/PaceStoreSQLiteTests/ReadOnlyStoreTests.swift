@@ -48,8 +48,16 @@ import Testing
     }
 
     /// Creates a store at `path`, runs `body` on it and closes it (its log checkpointed and removed).
+    ///
+    /// The store closes when its last reference goes, which a task finishing its delivery of the
+    /// save's changes may hold a little after `body` returns (seconds under AddressSanitizer), so
+    /// the log's removal is awaited, 10 s × the tests' time scale at most.
     static func makeStore(at path: String, _ body: (HealthStore) async throws -> Void) async throws {
         try await body(try HealthStore(path: path))
+        let deadline = ContinuousClock.now + TestTime.duration(.seconds(10))
+        while FileManager.default.fileExists(atPath: path + "-wal"), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "the closed store left its log")
     }
 }

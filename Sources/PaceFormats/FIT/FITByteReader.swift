@@ -1,15 +1,21 @@
 /// A bounded window over a ``ByteSource``: the decoder asks for the next `n` bytes contiguous in
 /// memory, the reader refills from the source only when needed, and bytes already consumed are
-/// dropped (after they went through the running CRC). Memory is the fixed buffer whatever the file size.
+/// dropped (after they went through the running CRC). Memory is the buffer whatever the file size:
+/// ``firstCapacity`` for a file that fits it, ``capacity`` once the file or one message needs more.
 ///
 /// Positions are absolute byte offsets from the start of the source, as `Int` (64-bit), so files over
 /// 2 GiB report exact offsets.
 final class FITByteReader {
-    /// The buffer's size: larger than the largest FIT message (1 + 2 × 255 × 255 bytes of data).
+    /// The buffer's largest size in bytes: larger than the largest FIT message (1 + 2 × 255 × 255
+    /// bytes of data).
     static let capacity = 256 * 1024
+    /// The buffer's first size in bytes: most files (a fuzz input, an upload of a short activity)
+    /// fit, and a buffer of ``capacity`` costs far more than their decoding under
+    /// AddressSanitizer's allocator (DECISIONS 171).
+    static let firstCapacity = 64 * 1024
 
     private let source: any ByteSource
-    private let buffer: UnsafeMutableRawBufferPointer
+    private var buffer: UnsafeMutableRawBufferPointer
     /// Index in `buffer` of the next unread byte.
     private var start = 0
     /// Index in `buffer` one past the last valid byte.
@@ -29,13 +35,16 @@ final class FITByteReader {
     init(source: any ByteSource, file: String?) {
         self.source = source
         self.file = file
-        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.capacity, alignment: 16)
+        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.firstCapacity, alignment: 16)
     }
 
     deinit { buffer.deallocate() }
 
     /// The absolute offset of the next unread byte.
     var position: Int { bufferOffset + start }
+
+    /// The buffer's size in bytes now: ``firstCapacity`` until the source or a message needs more.
+    var bufferSize: Int { buffer.count }
 
     /// How many unread bytes are in the buffer.
     var available: Int { end - start }
@@ -58,7 +67,11 @@ final class FITByteReader {
 
     private func refill(_ count: Int) throws(FITError) -> Bool {
         precondition(count <= Self.capacity, "FIT reads are bounded by the buffer")
-        if Self.capacity - start < count {
+        if buffer.count < Self.capacity, count > buffer.count || bytesRead >= buffer.count {
+            // A message larger than the first buffer, or a file longer than it: the full size from now on.
+            grow()
+        }
+        if buffer.count - start < count {
             // Slide the unread bytes to the front; consumed bytes enter the CRC before they are dropped.
             flushCRC()
             let unread = end - start
@@ -80,6 +93,14 @@ final class FITByteReader {
             if read == 0 { reachedEnd = true } else { end += read }
         }
         return end - start >= count
+    }
+
+    /// Moves the buffer's bytes into one of ``capacity`` bytes; offsets within it are unchanged.
+    private func grow() {
+        let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.capacity, alignment: 16)
+        grown.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: end)
+        buffer.deallocate()
+        buffer = grown
     }
 
     /// Consumes `count` bytes (≤ ``available``).
