@@ -9,7 +9,9 @@
 # each target's corpus from the project's fixtures and generated seeds into .build/fuzz-corpus/TARGET
 # (which keeps what libFuzzer finds between runs), and runs it. A crash, a sanitizer report or a
 # broken invariant leaves the input in .build/fuzz-artifacts/TARGET/ and makes the script fail; the
-# summary line gives executions, coverage (cov: edges, ft: features) and any crash file.
+# summary line gives executions, coverage (cov: edges, ft: features) and any crash file. Long runs
+# on a machine of N cores may pass -fork=N: N worker processes share the corpus, and the executions
+# are their total.
 # Environment: FUZZ_NICE (default 10) is the niceness of the fuzzing process; FUZZ_TMPDIR (default
 # /dev/shm when writable) is where targets write their temporary files. LeakSanitizer reads
 # FuzzTesting/lsan.supp (for dependencies' known leaks only; empty now, DECISIONS 169).
@@ -76,8 +78,10 @@ run() {
     set -e
     grep -E '^#[0-9]+ +(INITED|DONE)|^(==[0-9]+==ERROR|SUMMARY|pace-fuzz: invariant)|^artifact_prefix|Test unit written|^Suppressions used|^ +[0-9]+ +[0-9]+ [^ ]+$' "$log" >&2 || true
     local last executions cov ft crash
-    last=$(grep -E '^#[0-9]+' "$log" | tail -1)
-    executions=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}' | tail -1)
+    last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
+    # With -fork=N the workers' statistics are not printed: the last status line's count is the total.
+    executions=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}' | tail -1 || true)
+    [ -n "$executions" ] || executions=$(sed -nE 's/^#([0-9]+).*/\1/p' <<<"$last")
     cov=$(sed -nE 's/.* cov: ([0-9]+).*/\1/p' <<<"$last")
     ft=$(sed -nE 's/.* ft: ([0-9]+).*/\1/p' <<<"$last")
     crash=$(sed -nE 's/.*Test unit written to (.*)$/\1/p' "$log" | tail -1)
