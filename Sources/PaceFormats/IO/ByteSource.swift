@@ -24,6 +24,9 @@ public final class DataByteSource: ByteSource {
         self.position = data.startIndex
     }
 
+    /// The bytes not yet read.
+    var remainingCount: Int { data.endIndex - position }
+
     /// Copies the next bytes of the data.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let count = min(buffer.count, data.endIndex - position)

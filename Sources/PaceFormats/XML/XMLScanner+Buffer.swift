@@ -3,15 +3,10 @@ import Foundation
 /// Reading from the source, encoding detection and positions.
 extension XMLScanner {
     /// Moves the unconsumed bytes to the front (counting lines of what is dropped) and reads more.
-    /// Grows the buffer to its preferred size once the source is longer than the first buffer,
-    /// and beyond when one token fills it.
+    /// Grows the buffer when one token fills it.
     /// - Returns: `false` at the end of the source.
     func refill() throws(XMLScanError) -> Bool {
         if sourceExhausted { return false }
-        if capacity < preferredCapacity, bufferOffset + end >= capacity {
-            // The source filled the first buffer: a long document, read in the usual size from now on.
-            resize(to: preferredCapacity)
-        }
         if start > 0 {
             advanceLines(to: start)
             let remaining = end - start
@@ -24,18 +19,13 @@ extension XMLScanner {
         if isFull {
             // One token fills the buffer (text never gets here: it is delivered in pieces).
             guard capacity < Self.maximumTokenSize else { throw error(.tokenTooLarge, at: start) }
-            resize(to: capacity * 2)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+            grown.update(from: bytes, count: end)
+            bytes.deallocate()
+            bytes = grown
+            capacity *= 2
         }
         return try readMore()
-    }
-
-    /// Moves the valid bytes into a buffer of `newCapacity` (≥ `end`) bytes.
-    private func resize(to newCapacity: Int) {
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        grown.update(from: bytes, count: end)
-        bytes.deallocate()
-        bytes = grown
-        capacity = newCapacity
     }
 
     /// `true` when the buffer has no room for another read (a transcoded character needs 4 bytes).

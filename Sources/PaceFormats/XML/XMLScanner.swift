@@ -33,12 +33,8 @@ enum XMLToken: UInt8, Sendable {
 /// A scanner is used from one thread and never hands out references to its state, so its stored
 /// properties opt out of dynamic exclusivity checks, which otherwise cost half the scanning time.
 final class XMLScanner {
-    /// The usual buffer size in bytes, reached once a source proves longer than the first buffer.
+    /// The usual buffer size in bytes.
     static let defaultBufferSize = 512 * 1024
-    /// The first buffer's size in bytes at most: most documents a server or a test reads are
-    /// smaller, and an allocation of the usual size costs them more than their scan under
-    /// AddressSanitizer (a fuzz run's every input).
-    static let firstBufferSize = 64 * 1024
     /// The largest single tag, CDATA section or DOCTYPE, in bytes.
     static let maximumTokenSize = 64 * 1024 * 1024
 
@@ -48,8 +44,6 @@ final class XMLScanner {
     @exclusivity(unchecked) var source: any ByteSource
     @exclusivity(unchecked) var bytes: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) var capacity: Int
-    /// The size `capacity` grows to once the source is longer than the first buffer.
-    let preferredCapacity: Int
     /// The first byte not yet consumed.
     @exclusivity(unchecked) var start = 0
     /// One past the last valid byte.
@@ -116,12 +110,14 @@ final class XMLScanner {
     ///
     /// - Parameters:
     ///   - source: The document's bytes.
-    ///   - bufferSize: The buffer's size in bytes once the document proves longer than
-    ///     ``firstBufferSize`` (a single larger token grows it further).
+    ///   - bufferSize: The buffer's size in bytes (a single larger token grows it), at most: a
+    ///     document in memory shorter than that gets a buffer of its own size, since an allocation
+    ///     of the usual size costs a small document more than its scan under AddressSanitizer
+    ///     (every fuzz input; DECISIONS 171).
     init(source: any ByteSource, bufferSize: Int = XMLScanner.defaultBufferSize) {
         self.source = source
-        preferredCapacity = max(bufferSize, 64)
-        capacity = min(preferredCapacity, Self.firstBufferSize)
+        let known = (source as? DataByteSource)?.remainingCount
+        capacity = max(min(bufferSize, known.map { $0 + 4 } ?? bufferSize), 64)
         bytes = .allocate(capacity: capacity)
     }
 

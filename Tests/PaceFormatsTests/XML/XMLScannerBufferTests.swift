@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import PaceFormats
 
-/// The scanner's buffer: small documents never pay for the usual size, long ones grow into it
-/// without changing what is read or where an error is.
+/// The scanner's buffer: a document in memory gets a buffer of its own size, never more than the
+/// usual one, without changing what is read or where an error is.
 @Suite struct XMLScannerBufferTests {
     /// A GPX-like document of `points` track points, one per line, each about 68 bytes.
     private static func track(points: Int, breakAt broken: Int? = nil) -> Data {
@@ -23,27 +23,28 @@ import Testing
         return scanner.capacity
     }
 
-    @Test func aSmallDocumentKeepsTheFirstBuffer() throws {
+    @Test func aSmallDocumentInMemoryGetsABufferOfItsSize() throws {
         let data = Self.track(points: 30)
-        #expect(data.count < XMLScanner.firstBufferSize / 10)
-        #expect(try Self.capacityAfterScanning(DataByteSource(data)) == XMLScanner.firstBufferSize)
+        #expect(data.count < 4_096)
+        #expect(try Self.capacityAfterScanning(DataByteSource(data)) == data.count + 4)
+        #expect(try XMLScan.events(DataByteSource(data)) == (try XMLScan.events(OneByteSource(data), bufferSize: 100)))
     }
 
-    @Test func aLongDocumentGrowsToTheUsualSizeAndReadsTheSame() throws {
-        // Given a document of about 240 KB, over three first buffers long
-        let data = Self.track(points: 3_500)
-        #expect(data.count > 3 * XMLScanner.firstBufferSize)
-
-        // it is read in the usual size once the first buffer is filled
+    @Test func aLongDocumentOrOneOfUnknownSizeGetsTheUsualSize() throws {
+        // Given a document of about 900 KB, longer than the usual buffer
+        let data = Self.track(points: 13_000)
+        #expect(data.count > XMLScanner.defaultBufferSize)
         #expect(try Self.capacityAfterScanning(DataByteSource(data)) == XMLScanner.defaultBufferSize)
-        // and gives the same events as a scanner that never grows past 100 bytes, fed byte by byte
-        let grown = try XMLScan.events(DataByteSource(data))
-        #expect(grown == (try XMLScan.events(OneByteSource(data), bufferSize: 100)))
-        #expect(grown.filter { $0.hasPrefix("start trkpt") }.count == 3_500)
-        #expect(grown.contains("start trkpt lat=48.3499 lon=2.3499"))
+        // and a short one from a source that does not know its size
+        #expect(try Self.capacityAfterScanning(OneByteSource(Self.track(points: 30))) == XMLScanner.defaultBufferSize)
+        // the long one gives the same events as a 100-byte buffer fed byte by byte
+        let read = try XMLScan.events(DataByteSource(data))
+        #expect(read == (try XMLScan.events(OneByteSource(data), bufferSize: 100)))
+        #expect(read.filter { $0.hasPrefix("start trkpt") }.count == 13_000)
+        #expect(read.contains("start trkpt lat=48.12999 lon=2.12999"))
     }
 
-    @Test func anErrorBeyondTheFirstBufferHasItsPosition() throws {
+    @Test func anErrorFarIntoADocumentHasItsPosition() throws {
         // Given a mismatched end tag on line 2,002 (after about 135 KB; line 1 opens the track)
         let data = Self.track(points: 2_500, breakAt: 2_000)
         let error = try #require(XMLScan.error(data))
