@@ -187,9 +187,15 @@ struct FITActivityBuilder {
     }
 
     /// The record of a `record` message, its position dropped (and counted for ``warnings``) when
-    /// it is not on Earth: a `sint32` of semicircles reaches ±180°, so a latitude can be 142°.
+    /// it is not on Earth: a `sint32` of semicircles reaches ±180°, so a latitude can be 142°. A
+    /// latitude without a longitude (the other field missing or invalid) is no position and is
+    /// dropped with it, as a GPX point needs both.
     mutating func record(_ message: FITMessage) -> ActivityRecord {
         var record = Self.decodedRecord(message)
+        if (record.latitude == nil) != (record.longitude == nil) {
+            record.latitude = nil
+            record.longitude = nil
+        }
         let latitudeValid = record.latitude.map { $0.isFinite && (-90.0...90.0).contains($0) } ?? true
         let longitudeValid = record.longitude.map { $0.isFinite && (-180.0...180.0).contains($0) } ?? true
         if !latitudeValid || !longitudeValid {
