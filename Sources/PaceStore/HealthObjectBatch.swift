@@ -32,6 +32,11 @@ package struct HealthObjectBatch: Sendable {
             do { try object.validate() } catch {
                 throw StoreError(code: .invalidObject, message: error.description, cause: error)
             }
+            if case .quantitySample(let sample) = object, sample.count > 1 {
+                let error = InvalidObjectError(objectID: sample.id, field: "count",
+                    reason: "a series sample of \(sample.count) values is saved with its values, as a series, not as one object")
+                throw StoreError(code: .invalidObject, message: error.description, cause: error)
+            }
         }
         let encoder = StoreCoding.JSONText()
         var units = UnitTexts()

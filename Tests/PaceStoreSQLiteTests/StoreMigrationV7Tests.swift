@@ -114,8 +114,8 @@ import Testing
             let indexes = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'healthObject' ORDER BY name")
             #expect(indexes == ["healthObject_sync", "healthObject_type_anchor", "healthObject_type_start", "sqlite_autoindex_healthObject_1"])
             let triggers = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
-            // healthObject_rows_cascade: the cascade of v12, which runs after v7 here.
-            #expect(triggers == ["healthObject_rollup_delete", "healthObject_rollup_frozen", "healthObject_rows_cascade",
+            // The cascades and the rollup's delete trigger of v14, which runs after v7 here.
+            #expect(triggers == ["healthObject_quantity_delete", "healthObject_rollup_frozen", "healthObject_route_cascade",
                                  "quantityRollup_hour_delete", "quantityRollup_hour_insert", "quantityRollup_hour_update",
                                  "quantitySample_rollup_frozen", "quantitySample_rollup_insert", "workoutRoute_stays_with_its_workout",
                                  "workoutSample_cascade"])

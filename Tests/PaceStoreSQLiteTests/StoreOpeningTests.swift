@@ -25,7 +25,8 @@ import Testing
         #expect(migrations == ["v1-health-objects", "v2-recording-journal", "v3-authorization", "v4-characteristics",
                                "v5-anchor-indexes", "v6-quantity-rollup", "v7-compact-objects", "v8-hourly-rollup",
                                "v9-activity-summaries", "v10-workout-samples", "v11-authorization-requests",
-                               "v12-sample-rows-without-foreign-keys", "v13-quantity-rows-by-anchor"])
+                               "v12-sample-rows-without-foreign-keys", "v13-quantity-rows-by-anchor",
+                               "v14-quantity-series"])
         #expect(tables.contains("recordingChunk") && tables.contains("workoutPoint"))
         #expect(try await store.currentAnchor() == .initial)
     }
@@ -41,7 +42,7 @@ import Testing
         // Then each has every migration, an identity and an anchor of its own, and only its own objects
         for store in [first, second] {
             let migrations = try await store.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-            #expect(migrations.count == 13 && migrations.last == "v13-quantity-rows-by-anchor")
+            #expect(migrations.count == 14 && migrations.last == "v14-quantity-series")
         }
         let (firstIdentity, secondIdentity) = (try await first.storeIdentifier(), try await second.storeIdentifier())
         #expect(firstIdentity != secondIdentity)

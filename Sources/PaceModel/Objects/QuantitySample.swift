@@ -6,6 +6,11 @@ public import Foundation
 /// with the type's canonical unit (a heart rate in `count/min`, not in `kg`);
 /// ``validate()`` checks that and the interval.
 ///
+/// A *series sample* (HealthKit's series: ``count`` above 1) holds many values of one type, each
+/// with its own interval inside the sample's; its ``quantity`` sums them for a cumulative type and
+/// averages them for a discrete one. Only the store makes series samples (from a series of values it
+/// is given); their values are read back with the store's series query.
+///
 /// ```swift
 /// let heartRate = QuantitySample(
 ///     type: .heartRate,
@@ -29,6 +34,9 @@ public struct QuantitySample: Hashable, Sendable, Codable, Identifiable {
     public var device: Device?
     /// Extra typed values, including the sync identifier and version.
     public var metadata: Metadata
+    /// How many values the sample holds: 1 for an ordinary sample, more for a series sample
+    /// (HealthKit's `HKQuantitySample.count`).
+    public package(set) var count: Int = 1
 
     /// Creates a quantity sample; call ``validate()`` (the store does) before trusting it.
     ///
@@ -65,6 +73,10 @@ public struct QuantitySample: Hashable, Sendable, Codable, Identifiable {
     ///
     /// - Throws: ``InvalidObjectError`` naming the field that is wrong.
     public func validate() throws(InvalidObjectError) {
+        guard count >= 1 else {
+            throw InvalidObjectError(objectID: id, field: "count",
+                reason: "a sample holds at least one value; \(count) is not a count")
+        }
         try InvalidObjectError.check(interval: startDate, endDate, objectID: id)
         try InvalidObjectError.check(metadata: metadata, objectID: id)
         guard quantity.value.isFinite else {
@@ -76,5 +88,40 @@ public struct QuantitySample: Hashable, Sendable, Codable, Identifiable {
             throw InvalidObjectError(objectID: id, field: "quantity",
                 reason: "unit '\(quantity.unit)' does not suit \(type.rawValue); use a unit compatible with '\(canonical)'")
         }
+    }
+}
+
+extension QuantitySample {
+    private enum CodingKeys: String, CodingKey {
+        case id, type, quantity, startDate, endDate, source, device, metadata, count
+    }
+
+    /// Decodes a sample; a missing `count` is 1 (an ordinary sample).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        type = try container.decode(QuantityTypeIdentifier.self, forKey: .type)
+        quantity = try container.decode(Quantity.self, forKey: .quantity)
+        startDate = try container.decode(Date.self, forKey: .startDate)
+        endDate = try container.decode(Date.self, forKey: .endDate)
+        source = try container.decode(Source.self, forKey: .source)
+        device = try container.decodeIfPresent(Device.self, forKey: .device)
+        metadata = try container.decode(Metadata.self, forKey: .metadata)
+        count = try container.decodeIfPresent(Int.self, forKey: .count) ?? 1
+    }
+
+    /// Encodes a sample; `count` is written only for a series sample, so an ordinary sample's JSON
+    /// is what it was before series samples existed.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(type, forKey: .type)
+        try container.encode(quantity, forKey: .quantity)
+        try container.encode(startDate, forKey: .startDate)
+        try container.encode(endDate, forKey: .endDate)
+        try container.encode(source, forKey: .source)
+        try container.encodeIfPresent(device, forKey: .device)
+        try container.encode(metadata, forKey: .metadata)
+        if count != 1 { try container.encode(count, forKey: .count) }
     }
 }

@@ -14,14 +14,16 @@ struct ObjectReader {
         let type = try StoreCoding.objectType(header.typeIdentifier)
         switch type {
         case .quantity(let identifier):
-            guard let detail = try Row.fetchOne(db.cachedStatement(sql: "SELECT value, unit FROM quantitySample WHERE anchor = ?"), arguments: [header.anchor]) else {
+            guard let detail = try Row.fetchOne(db.cachedStatement(sql: "SELECT value, unit, count FROM quantitySample WHERE anchor = ?"), arguments: [header.anchor]) else {
                 throw missingDetail(id, table: "quantitySample")
             }
             let unit = try StoreCoding.unit(detail["unit"], objectID: id)
-            return .quantitySample(QuantitySample(
+            var sample = QuantitySample(
                 id: header.id, type: identifier, quantity: Quantity(value: detail["value"], unit: unit),
                 start: header.startDate, end: header.endDate, source: header.source, device: header.device,
-                metadata: header.metadata))
+                metadata: header.metadata)
+            sample.count = detail["count"]
+            return .quantitySample(sample)
         case .category(let identifier):
             guard let value = try Int.fetchOne(db.cachedStatement(sql: "SELECT value FROM categorySample WHERE uuid = ?"), arguments: [id]) else {
                 throw missingDetail(id, table: "categorySample")

@@ -133,8 +133,8 @@ struct ObjectWriter {
             do { canonical = try sample.quantity.doubleValue(for: sample.type.canonicalUnit) } catch {
                 throw StoreError(code: .invalidObject, message: "Sample \(id): \(error)", cause: error)
             }
-            try db.cachedStatement(sql: "INSERT INTO quantitySample (anchor, value, unit, canonicalValue) VALUES (?, ?, ?, ?)")
-                .execute(arguments: [anchor, sample.quantity.value, sample.quantity.unit.unitString, canonical])
+            try db.cachedStatement(sql: "INSERT INTO quantitySample (anchor, value, unit, canonicalValue, count) VALUES (?, ?, ?, ?, ?)")
+                .execute(arguments: [anchor, sample.quantity.value, sample.quantity.unit.unitString, canonical, sample.count])
         case .categorySample(let sample):
             try insertHeader(object, start: sample.startDate, end: sample.endDate, device: sample.device, anchor: anchor)
             try db.cachedStatement(sql: "INSERT INTO categorySample (uuid, value) VALUES (?, ?)").execute(arguments: [id, sample.value])

@@ -139,17 +139,11 @@ extension SQLiteBackend {
     }
 
     package func quantitySeries(of type: QuantityTypeIdentifier, from start: Date, to end: Date) async throws(StoreError) -> [TimedQuantity] {
-        try await read { db in
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT o.startDate, o.endDate, q.canonicalValue FROM healthObject o JOIN quantitySample q ON q.anchor = o.anchor
-                WHERE o.typeIdentifier = ? AND (o.endDate > ? OR o.startDate >= ?) AND o.startDate < ?
-                ORDER BY o.startDate, o.anchor
-                """, arguments: [type.rawValue, StoreCoding.value(start), StoreCoding.value(start), StoreCoding.value(end)])
-            var series: [TimedQuantity] = []
-            while let row = try rows.next() {
-                series.append(TimedQuantity(start: StoreCoding.date(row[0]), end: StoreCoding.date(row[1]), value: row[2]))
+        let arms = try QuantityValueArm.arms(of: type, matching: .date(from: start, to: end))
+        return try await read { db in
+            try SQLiteBackend.cumulativeSpans(db, arms: arms).map {
+                TimedQuantity(start: StoreCoding.date($0.start), end: StoreCoding.date($0.end), value: $0.value)
             }
-            return series
         }
     }
 

@@ -5,44 +5,87 @@ package import PaceModel
 extension SQLiteBackend {
     package func statistics(for type: QuantityTypeIdentifier, matching predicate: SamplePredicate, options: StatisticsOptions,
                             sourcePriority: [String]) async throws(StoreError) -> QuantityStatistics {
-        let condition = try predicate.sqlCondition(for: .quantity(type))
-        let from = "FROM healthObject o JOIN quantitySample q ON q.anchor = o.anchor WHERE o.typeIdentifier = ? AND \(condition.sql)"
-        let arguments = StatementArguments([type.rawValue]) + condition.arguments
+        let arms = try QuantityValueArm.arms(of: type, matching: predicate)
         return try await read { db in
             if options.contains(.sum) {
-                let spans = try Row.fetchAll(db, sql: """
-                    SELECT o.startDate, o.endDate, q.canonicalValue, o.sourceBundleIdentifier \(from) ORDER BY o.startDate, o.anchor
-                    """, arguments: arguments).map(CumulativeSpan.init(row:))
+                let spans = try Self.cumulativeSpans(db, arms: arms)
                 return QuantityStatistics.cumulative(type: type, spans: spans, options: options, priority: sourcePriority)
             }
-            var result = try Self.discreteStatistics(db, type: type, from: from, arguments: arguments, options: options)
+            var result = try Self.discreteStatistics(db, type: type, arms: arms, options: options)
             if options.contains(.separateBySource) {
-                let sources = try String.fetchAll(db, sql: "SELECT DISTINCT o.sourceBundleIdentifier \(from)", arguments: arguments)
+                var sources = Set<String>()
+                for arm in arms {
+                    sources.formUnion(try String.fetchAll(db, sql: "SELECT DISTINCT o.sourceBundleIdentifier \(arm.from)",
+                                                          arguments: arm.arguments))
+                }
                 for source in sources {
-                    var sourceArguments = arguments
-                    sourceArguments += [source]
-                    result.bySource[source] = try Self.discreteStatistics(
-                        db, type: type, from: from + " AND o.sourceBundleIdentifier = ?", arguments: sourceArguments, options: options)
+                    let own = try QuantityValueArm.arms(of: type, matching: predicate,
+                                                        extra: SQLCondition(sql: "o.sourceBundleIdentifier = ?", arguments: [source]))
+                    result.bySource[source] = try Self.discreteStatistics(db, type: type, arms: own, options: options)
                 }
             }
             return result
         }
     }
 
-    /// Average, minimum, maximum and most recent over `from` (a FROM … WHERE clause).
-    private static func discreteStatistics(_ db: Database, type: QuantityTypeIdentifier, from: String,
-                                           arguments: StatementArguments, options: StatisticsOptions) throws -> QuantityStatistics
+    /// Every matching value as a span, ordered by start, then by sample and position in it: each
+    /// arm in that order from SQLite, the two merged.
+    static func cumulativeSpans(_ db: Database, arms: [QuantityValueArm]) throws -> [CumulativeSpan] {
+        typealias Keyed = (span: CumulativeSpan, anchor: Int64, position: Int64)
+        var merged: [Keyed] = []
+        for arm in arms {
+            var rows: [Keyed] = []
+            let cursor = try Row.fetchCursor(db, sql: """
+                SELECT \(arm.start), \(arm.end), \(arm.value), o.sourceBundleIdentifier, o.anchor, \(arm.position) \(arm.from)
+                ORDER BY \(arm.start), o.anchor, \(arm.position)
+                """, arguments: arm.arguments)
+            while let row = try cursor.next() { rows.append((CumulativeSpan(row: row), row[4], row[5])) }
+            guard !merged.isEmpty else {
+                merged = rows
+                continue
+            }
+            guard !rows.isEmpty else { continue }
+            var both: [Keyed] = []
+            both.reserveCapacity(merged.count + rows.count)
+            var left = 0, right = 0
+            while left < merged.count || right < rows.count {
+                let takeLeft = right == rows.count || (left < merged.count
+                    && (merged[left].span.start, merged[left].anchor, merged[left].position)
+                        <= (rows[right].span.start, rows[right].anchor, rows[right].position))
+                if takeLeft { both.append(merged[left]); left += 1 } else { both.append(rows[right]); right += 1 }
+            }
+            merged = both
+        }
+        return merged.map(\.span)
+    }
+
+    private static func discreteStatistics(_ db: Database, type: QuantityTypeIdentifier, arms: [QuantityValueArm],
+                                           options: StatisticsOptions) throws -> QuantityStatistics
     {
         var result = QuantityStatistics(type: type)
-        if let row = try Row.fetchOne(db, sql: """
-            SELECT count(*), avg(q.canonicalValue), min(q.canonicalValue), max(q.canonicalValue) \(from)
-            """, arguments: arguments) {
-            result.apply(row, options: options, offset: 0)
+        var total = RollupTotal()
+        for arm in arms {
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT count(*), sum(\(arm.value)), min(\(arm.value)), max(\(arm.value)) \(arm.from)
+                """, arguments: arm.arguments), let count = row[0] as Int?, count > 0 else { continue }
+            total.add(RollupTotal(count: count, total: row[1], minimum: row[2], maximum: row[3]))
         }
-        if options.contains(.mostRecent), let row = try Row.fetchOne(db, sql: """
-            SELECT q.canonicalValue, o.startDate, o.endDate \(from) ORDER BY o.endDate DESC, o.startDate DESC, o.anchor DESC LIMIT 1
-            """, arguments: arguments) {
-            result.applyMostRecent(value: row[0], start: row[1], end: row[2])
+        result.sampleCount = total.count
+        total.apply(to: &result, options: options)
+        if options.contains(.mostRecent) {
+            var latest: (end: Double, start: Double, anchor: Int64, position: Int64, value: Double)?
+            for arm in arms {
+                guard let row = try Row.fetchOne(db, sql: """
+                    SELECT \(arm.value), \(arm.start), \(arm.end), o.anchor, \(arm.position) \(arm.from)
+                    ORDER BY \(arm.end) DESC, \(arm.start) DESC, o.anchor DESC, \(arm.position) DESC LIMIT 1
+                    """, arguments: arm.arguments) else { continue }
+                let candidate = (end: row[2] as Double, start: row[1] as Double, anchor: row[3] as Int64, position: row[4] as Int64,
+                                 value: row[0] as Double)
+                if let best = latest, (best.end, best.start, best.anchor, best.position)
+                    >= (candidate.end, candidate.start, candidate.anchor, candidate.position) { continue }
+                latest = candidate
+            }
+            if let latest { result.applyMostRecent(value: latest.value, start: latest.start, end: latest.end) }
         }
         return result
     }

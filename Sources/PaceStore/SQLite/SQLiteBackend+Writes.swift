@@ -68,7 +68,7 @@ struct ObjectDeleter {
 
     @discardableResult
     func delete(id: String) throws -> Bool {
-        guard let row = try Row.fetchOne(db, sql: "SELECT kind, typeIdentifier FROM healthObject WHERE uuid = ?",
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT kind, typeIdentifier FROM healthObject WHERE uuid = ?"),
                                          arguments: [id]) else { return false }
         let kind: String = row["kind"]
         if kind == "workout" {
@@ -76,10 +76,12 @@ struct ObjectDeleter {
             for route in routes { try delete(id: route) }
         }
         let anchor = try writer.nextAnchor()
-        try db.execute(sql: "DELETE FROM healthObject WHERE uuid = ?", arguments: [id])
-        try db.execute(sql: """
+        // Cached: preparing the DELETE compiles the delete triggers into it (v14's rollup recompute is
+        // large), which once per object cost more than the delete itself.
+        try db.cachedStatement(sql: "DELETE FROM healthObject WHERE uuid = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: """
             INSERT INTO tombstone (uuid, kind, typeIdentifier, deletedAt, anchor) VALUES (?, ?, ?, ?, ?)
-            """, arguments: [id, kind, row["typeIdentifier"] as String, StoreCoding.value(now), anchor])
+            """).execute(arguments: [id, kind, row["typeIdentifier"] as String, StoreCoding.value(now), anchor])
         return true
     }
 }

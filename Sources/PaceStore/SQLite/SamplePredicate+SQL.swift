@@ -13,10 +13,17 @@ extension SamplePredicate {
     ///
     /// - Parameter type: The queried type; quantity comparisons convert to its canonical unit.
     func sqlCondition(for type: HealthObjectType) throws(StoreError) -> SQLCondition {
-        try Self.condition(node, type: type)
+        try Self.condition(node, type: type, dates: "o")
     }
 
-    private static func condition(_ node: Node, type: HealthObjectType) throws(StoreError) -> SQLCondition {
+    /// The condition on a series sample's values (`v`, a `quantitySeriesValue` row, joined to its
+    /// sample's `healthObject o`): a date node tests the value's own interval, every other node the
+    /// sample — a value matches when the predicate holds with its interval in place of the sample's.
+    func seriesValueCondition(for type: HealthObjectType) throws(StoreError) -> SQLCondition {
+        try Self.condition(node, type: type, dates: "v")
+    }
+
+    private static func condition(_ node: Node, type: HealthObjectType, dates o: String) throws(StoreError) -> SQLCondition {
         switch node {
         case .all:
             return SQLCondition(sql: "1", arguments: [])
@@ -27,19 +34,19 @@ extension SamplePredicate {
             if let from {
                 let value = StoreCoding.value(from)
                 if options.contains(.strictStartDate) {
-                    parts.append("o.startDate >= ?")
+                    parts.append("\(o).startDate >= ?")
                     arguments += [value]
                 } else {
-                    parts.append("(o.endDate > ? OR o.startDate >= ?)")
+                    parts.append("(\(o).endDate > ? OR \(o).startDate >= ?)")
                     arguments += [value, value]
                 }
             }
             if let to {
                 let value = StoreCoding.value(to)
                 if options.contains(.strictEndDate) {
-                    parts.append("o.endDate <= ?")
+                    parts.append("\(o).endDate <= ?")
                 } else {
-                    parts.append("o.startDate < ?")
+                    parts.append("\(o).startDate < ?")
                 }
                 arguments += [value]
             }
@@ -99,18 +106,19 @@ extension SamplePredicate {
             return SQLCondition(sql: "o.uuid IN (SELECT uuid FROM workout WHERE \(column) \(comparison.rawValue) ?)",
                                 arguments: [try totalValue(quantity, total)])
         case .and(let lhs, let rhs):
-            return try combined(lhs, rhs, with: "AND", type: type)
+            return try combined(lhs, rhs, with: "AND", type: type, dates: o)
         case .or(let lhs, let rhs):
-            return try combined(lhs, rhs, with: "OR", type: type)
+            return try combined(lhs, rhs, with: "OR", type: type, dates: o)
         case .not(let inner):
-            let condition = try condition(inner, type: type)
+            let condition = try condition(inner, type: type, dates: o)
             return SQLCondition(sql: "NOT (\(condition.sql))", arguments: condition.arguments)
         }
     }
 
-    private static func combined(_ lhs: Node, _ rhs: Node, with word: String, type: HealthObjectType) throws(StoreError) -> SQLCondition {
-        let left = try condition(lhs, type: type)
-        let right = try condition(rhs, type: type)
+    private static func combined(_ lhs: Node, _ rhs: Node, with word: String, type: HealthObjectType,
+                                 dates: String) throws(StoreError) -> SQLCondition {
+        let left = try condition(lhs, type: type, dates: dates)
+        let right = try condition(rhs, type: type, dates: dates)
         return SQLCondition(sql: "(\(left.sql) \(word) \(right.sql))", arguments: left.arguments + right.arguments)
     }
 

@@ -19,7 +19,7 @@ final class SampleRowDecoder {
             o.syncIdentifier, o.syncVersion
             """
         switch kind {
-        case .quantity: return common + ", q.value, q.unit"
+        case .quantity: return common + ", q.value, q.unit, q.count"
         case .category: return common + ", c.value"
         }
     }
@@ -78,8 +78,10 @@ final class SampleRowDecoder {
         case (.quantity, .quantity(let type)):
             let unit = try units.value(for: Self.text(statement, 15)) { try StoreCoding.unit($0, objectID: objectID()) }
             let quantity = Quantity(value: sqlite3_column_double(statement, 14), unit: unit)
-            return (.quantitySample(QuantitySample(id: id, type: type, quantity: quantity, start: start, end: end,
-                                                   source: source, device: device, metadata: metadata)), anchor)
+            var sample = QuantitySample(id: id, type: type, quantity: quantity, start: start, end: end,
+                                        source: source, device: device, metadata: metadata)
+            sample.count = Int(sqlite3_column_int64(statement, 16))
+            return (.quantitySample(sample), anchor)
         case (.category, .category(let type)):
             let value = Int(sqlite3_column_int64(statement, 14))
             return (.categorySample(CategorySample(id: id, type: type, value: value, start: start, end: end,

@@ -64,6 +64,10 @@ enum StoreSchema {
         migrator.registerMigration("v13-quantity-rows-by-anchor") { db in
             try migrateV13(db)
         }
+        // Series samples: a quantity sample with many values, rolled up value by value: `StoreSchema+V14.swift`.
+        migrator.registerMigration("v14-quantity-series") { db in
+            try db.execute(sql: v14)
+        }
         return migrator
     }
 
