@@ -164,19 +164,9 @@ extension PostgresBackend {
     }
 
     package func quantitySeries(of type: QuantityTypeIdentifier, from start: Date, to end: Date) async throws(StoreError) -> [TimedQuantity] {
-        let from = start.timeIntervalSinceReferenceDate, to = end.timeIntervalSinceReferenceDate
-        return try await transaction(kind: .read) { connection, account in
-            var series: [TimedQuantity] = []
-            for try await (start, end, value) in try await connection.query("""
-                SELECT startDate, endDate, canonicalValue FROM healthObject
-                WHERE account = \(account) AND typeIdentifier = \(type.rawValue)
-                AND (endDate > \(from) OR startDate >= \(from)) AND startDate < \(to)
-                ORDER BY startDate, anchor
-                """, logger: logger).decode((Double, Double, Double).self) {
-                series.append(TimedQuantity(start: Date(timeIntervalSinceReferenceDate: start),
-                                            end: Date(timeIntervalSinceReferenceDate: end), value: value))
-            }
-            return series
+        try await statisticsSamples(of: type, matching: .date(from: start, to: end), range: nil).map {
+            TimedQuantity(start: Date(timeIntervalSinceReferenceDate: $0.span.start),
+                          end: Date(timeIntervalSinceReferenceDate: $0.span.end), value: $0.span.value)
         }
     }
 

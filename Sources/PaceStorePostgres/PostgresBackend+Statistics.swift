@@ -74,40 +74,80 @@ extension PostgresBackend {
     }
 
     /// The quantity samples of `type` matching `predicate` (and `range`), by start then saving order.
+    /// The values of `type` that match `predicate` (and `range`), ordered by start, then by sample
+    /// and position: the ordinary samples' rows and the series samples' values (DECISIONS 172),
+    /// each placed by its own interval.
     func statisticsSamples(of type: QuantityTypeIdentifier, matching predicate: SamplePredicate,
                            range: StatisticsRange?) async throws(StoreError) -> [StatisticsSample] {
-        var statement = PostgresStatement("""
-            SELECT o.startDate, o.endDate, o.canonicalValue, o.sourceBundleIdentifier, o.anchor FROM healthObject o WHERE o.account =
+        var single = PostgresStatement("""
+            SELECT o.startDate, o.endDate, o.canonicalValue, o.sourceBundleIdentifier, o.anchor, 0 FROM healthObject o WHERE o.account =
             """)
-        statement.append(" " + statement.bind(account) + " AND o.typeIdentifier = " + statement.bind(type.rawValue))
+        single.append(" " + single.bind(account) + " AND o.typeIdentifier = " + single.bind(type.rawValue) + " AND o.valueCount = 1")
+        Self.append(range, dates: "o", to: &single)
+        single.append(" AND " + (try predicate.postgresCondition(for: .quantity(type), into: &single)))
+        single.append(" ORDER BY o.startDate, o.anchor")
+        var series = PostgresStatement("""
+            SELECT v.startDate, v.endDate, v.canonicalValue, o.sourceBundleIdentifier, o.anchor, v.position
+            FROM healthObject o JOIN quantitySeriesValue v ON v.account = o.account AND v.sampleUUID = o.uuid WHERE o.account =
+            """)
+        series.append(" " + series.bind(account) + " AND o.typeIdentifier = " + series.bind(type.rawValue) + " AND o.valueCount > 1")
+        Self.append(range, dates: "v", to: &series)
+        series.append(" AND " + (try predicate.postgresSeriesValueCondition(for: .quantity(type), into: &series)))
+        series.append(" ORDER BY v.startDate, o.anchor, v.position")
+        let queries = [single.query, series.query]
+        return try await transaction(kind: .read) { connection, _ in
+            var parts: [[StatisticsSample]] = []
+            for query in queries {
+                var samples: [StatisticsSample] = []
+                for try await (start, end, value, source, anchor, position) in try await connection.query(query, logger: logger)
+                    .decode((Double, Double, Double, String, Int64, Int32).self) {
+                    samples.append(StatisticsSample(span: CumulativeSpan(start: start, end: end, value: value, source: source),
+                                                    anchor: anchor, position: position))
+                }
+                parts.append(samples)
+            }
+            return Self.merged(parts[0], parts[1])
+        }
+    }
+
+    private static func append(_ range: StatisticsRange?, dates o: String, to statement: inout PostgresStatement) {
         switch range {
         case .overlapping(let start, let end):
             let from = statement.bind(start)
-            statement.append(" AND o.startDate < \(statement.bind(end)) AND (o.endDate > \(from) OR o.startDate >= \(from))")
+            statement.append(" AND \(o).startDate < \(statement.bind(end)) AND (\(o).endDate > \(from) OR \(o).startDate >= \(from))")
         case .starting(let start, let end):
-            statement.append(" AND o.startDate >= \(statement.bind(start)) AND o.startDate < \(statement.bind(end))")
+            statement.append(" AND \(o).startDate >= \(statement.bind(start)) AND \(o).startDate < \(statement.bind(end))")
         case nil:
             break
         }
-        statement.append(" AND " + (try predicate.postgresCondition(for: .quantity(type), into: &statement)))
-        statement.append(" ORDER BY o.startDate, o.anchor")
-        let query = statement.query
-        return try await transaction(kind: .read) { connection, _ in
-            var samples: [StatisticsSample] = []
-            for try await (start, end, value, source, anchor) in try await connection.query(query, logger: logger)
-                .decode((Double, Double, Double, String, Int64).self) {
-                samples.append(StatisticsSample(span: CumulativeSpan(start: start, end: end, value: value, source: source), anchor: anchor))
+    }
+
+    /// Two lists each ordered by (start, anchor, position), merged in that order.
+    static func merged(_ left: [StatisticsSample], _ right: [StatisticsSample]) -> [StatisticsSample] {
+        guard !left.isEmpty else { return right }
+        guard !right.isEmpty else { return left }
+        var both: [StatisticsSample] = []
+        both.reserveCapacity(left.count + right.count)
+        var i = 0, j = 0
+        while i < left.count || j < right.count {
+            if j == right.count || (i < left.count && left[i].key <= right[j].key) {
+                both.append(left[i]); i += 1
+            } else {
+                both.append(right[j]); j += 1
             }
-            return samples
         }
+        return both
     }
 }
 
-/// A quantity sample as statistics see it: its span (seconds since 2001-01-01 UTC, the value in
-/// the type's canonical unit, the source) and its saving order.
 struct StatisticsSample {
     var span: CumulativeSpan
     var anchor: Int64
+    /// The value's position in its series sample; 0 for an ordinary sample.
+    var position: Int32 = 0
+
+    /// The order of values: by start, then by sample and position.
+    var key: (Double, Int64, Int32) { (span.start, anchor, position) }
 }
 
 extension QuantityStatistics {
@@ -121,7 +161,7 @@ extension QuantityStatistics {
         if options.contains(.minimum), let least = values.min() { minimum = Quantity(value: least, unit: unit) }
         if options.contains(.maximum), let most = values.max() { maximum = Quantity(value: most, unit: unit) }
         if options.contains(.mostRecent), let latest = samples.max(by: { lhs, rhs in
-            (lhs.span.end, lhs.span.start, lhs.anchor) < (rhs.span.end, rhs.span.start, rhs.anchor)
+            (lhs.span.end, lhs.span.start, lhs.anchor, lhs.position) < (rhs.span.end, rhs.span.start, rhs.anchor, rhs.position)
         }) {
             mostRecent = Quantity(value: latest.span.value, unit: unit)
             mostRecentInterval = DateInterval(start: Date(timeIntervalSinceReferenceDate: latest.span.start),

@@ -226,6 +226,26 @@ package enum PostgresSchema {
             "ALTER TABLE \(table) FORCE ROW LEVEL SECURITY",
             "CREATE POLICY accountIsolation ON \(table) USING (account = pace_account()) WITH CHECK (account = pace_account())",
         ] }),
+        // Series samples (DECISIONS 172): a quantity sample's count of values, and the values of a
+        // series sample, deleted with it; the partial index lists the series alone.
+        Migration(identifier: "v7-quantity-series", statements: [
+            "ALTER TABLE healthObject ADD COLUMN valueCount integer NOT NULL DEFAULT 1",
+            "CREATE INDEX healthObject_series ON healthObject (account, typeIdentifier, startDate) WHERE valueCount > 1",
+            """
+            CREATE TABLE quantitySeriesValue (
+                account text NOT NULL,
+                sampleUUID uuid NOT NULL,
+                position integer NOT NULL,
+                startDate double precision NOT NULL,
+                endDate double precision NOT NULL,
+                canonicalValue double precision NOT NULL,
+                PRIMARY KEY (account, sampleUUID, position),
+                FOREIGN KEY (account, sampleUUID) REFERENCES healthObject (account, uuid) ON DELETE CASCADE)
+            """,
+            "ALTER TABLE quantitySeriesValue ENABLE ROW LEVEL SECURITY",
+            "ALTER TABLE quantitySeriesValue FORCE ROW LEVEL SECURITY",
+            "CREATE POLICY accountIsolation ON quantitySeriesValue USING (account = pace_account()) WITH CHECK (account = pace_account())",
+        ]),
     ]
 
     /// The first migration: a database with `schemaMigrations` but without it is not a Pace store.

@@ -11,10 +11,16 @@ extension SamplePredicate {
     ///
     /// - Throws: ``StoreError`` as ``validate(for:)`` does, for a predicate that does not fit `type`.
     func postgresCondition(for type: HealthObjectType, into statement: inout PostgresStatement) throws(StoreError) -> String {
-        try Self.condition(node, type: type, into: &statement)
+        try Self.condition(node, type: type, dates: "o", into: &statement)
     }
 
-    private static func condition(_ node: Node, type: HealthObjectType,
+    /// The condition on a series sample's values (`v`, a `quantitySeriesValue` row, beside its
+    /// sample's row `o`): a date node tests the value's own interval, every other node the sample.
+    func postgresSeriesValueCondition(for type: HealthObjectType, into statement: inout PostgresStatement) throws(StoreError) -> String {
+        try Self.condition(node, type: type, dates: "v", into: &statement)
+    }
+
+    private static func condition(_ node: Node, type: HealthObjectType, dates o: String,
                                   into statement: inout PostgresStatement) throws(StoreError) -> String {
         switch node {
         case .all:
@@ -24,12 +30,12 @@ extension SamplePredicate {
             var parts: [String] = []
             if let from {
                 let value = statement.bind(from.timeIntervalSinceReferenceDate)
-                parts.append(options.contains(.strictStartDate) ? "o.startDate >= \(value)"
-                                                                : "(o.endDate > \(value) OR o.startDate >= \(value))")
+                parts.append(options.contains(.strictStartDate) ? "\(o).startDate >= \(value)"
+                                                                : "(\(o).endDate > \(value) OR \(o).startDate >= \(value))")
             }
             if let to {
                 let value = statement.bind(to.timeIntervalSinceReferenceDate)
-                parts.append(options.contains(.strictEndDate) ? "o.endDate <= \(value)" : "o.startDate < \(value)")
+                parts.append(options.contains(.strictEndDate) ? "\(o).endDate <= \(value)" : "\(o).startDate < \(value)")
             }
             return parts.isEmpty ? "TRUE" : "(" + parts.joined(separator: " AND ") + ")"
         case .sources(let bundles):
@@ -70,15 +76,15 @@ extension SamplePredicate {
             let column = total == .distance ? "o.totalDistanceMeters" : "o.totalEnergyBurnedKilocalories"
             return "\(column) \(comparison.rawValue) \(statement.bind(try totalValue(quantity, total)))"
         case .and(let lhs, let rhs):
-            let left = try condition(lhs, type: type, into: &statement)
-            return "(\(left) AND \(try condition(rhs, type: type, into: &statement)))"
+            let left = try condition(lhs, type: type, dates: o, into: &statement)
+            return "(\(left) AND \(try condition(rhs, type: type, dates: o, into: &statement)))"
         case .or(let lhs, let rhs):
-            let left = try condition(lhs, type: type, into: &statement)
-            return "(\(left) OR \(try condition(rhs, type: type, into: &statement)))"
+            let left = try condition(lhs, type: type, dates: o, into: &statement)
+            return "(\(left) OR \(try condition(rhs, type: type, dates: o, into: &statement)))"
         case .not(let inner):
             // A comparison with a NULL column (another kind's) is unknown, which NOT keeps unknown:
             // as in SQLite, such rows match neither the predicate nor its negation.
-            return "NOT (\(try condition(inner, type: type, into: &statement)))"
+            return "NOT (\(try condition(inner, type: type, dates: o, into: &statement)))"
         }
     }
 }

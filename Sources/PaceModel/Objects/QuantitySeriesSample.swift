@@ -41,7 +41,8 @@ package struct QuantitySeriesSample: Hashable, Sendable {
                 throw InvalidObjectError(objectID: id, field: "values[\(index)]", reason: error.reason)
             }
         }
-        let ordered = values.indices.sorted { (values[$0].start, $0) < (values[$1].start, $1) }.map { values[$0] }
+        let inOrder = zip(values, values.dropFirst()).allSatisfy { $0.start <= $1.start }
+        let ordered = inOrder ? values : values.indices.sorted { (values[$0].start, $0) < (values[$1].start, $1) }.map { values[$0] }
         let total = ordered.reduce(0.0) { $0 + $1.value }
         let summary = type.descriptor.aggregationStyle.isCumulative ? total : total / Double(ordered.count)
         guard summary.isFinite else {
@@ -55,5 +56,41 @@ package struct QuantitySeriesSample: Hashable, Sendable {
         try sample.validate()
         self.sample = sample
         self.values = ordered
+    }
+
+    /// The samples of `series` as one series sample of their values in the canonical unit (what a
+    /// file's heart rate, cadence or power becomes when it is imported).
+    ///
+    /// - Parameters:
+    ///   - series: Two or more samples of one type, unit, source and device.
+    ///   - id: The series sample's UUID (the samples' own UUIDs are not kept: the series is one object).
+    ///   - metadata: The series sample's metadata.
+    /// - Throws: ``InvalidObjectError`` as ``init(id:type:values:source:device:metadata:)`` does, or
+    ///   when the unit does not suit the type.
+    package init(_ series: QuantitySampleSeries, id: UUID = .timeOrdered(), metadata: Metadata = Metadata()) throws(InvalidObjectError) {
+        let canonical = series.type.canonicalUnit
+        let convert: (Double) throws(InvalidObjectError) -> Double
+        if series.unit == canonical {
+            convert = { $0 }
+        } else {
+            guard series.unit.isCompatible(with: canonical) else {
+                throw InvalidObjectError(objectID: id, field: "quantity",
+                    reason: "unit '\(series.unit)' does not suit \(series.type.rawValue); use a unit compatible with '\(canonical)'")
+            }
+            let unit = series.unit
+            convert = { value throws(InvalidObjectError) in
+                do { return try Quantity(value: value, unit: unit).doubleValue(for: canonical) } catch {
+                    throw InvalidObjectError(objectID: id, field: "quantity", reason: "\(error)")
+                }
+            }
+        }
+        var values: [TimedQuantity] = []
+        values.reserveCapacity(series.count)
+        for index in 0..<series.count {
+            values.append(TimedQuantity(start: Date(timeIntervalSinceReferenceDate: series.starts[index]),
+                                        end: Date(timeIntervalSinceReferenceDate: series.ends[index]),
+                                        value: try convert(series.values[index])))
+        }
+        try self.init(id: id, type: series.type, values: values, source: series.source, device: series.device, metadata: metadata)
     }
 }

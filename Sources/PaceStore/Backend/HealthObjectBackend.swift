@@ -77,6 +77,14 @@ package protocol HealthObjectBackend: Sendable {
     /// The values of one quantity type overlapping `[start, end)`, by start, in its canonical unit.
     func quantitySeries(of type: QuantityTypeIdentifier, from start: Date, to end: Date) async throws(StoreError) -> [TimedQuantity]
 
+    /// Saves a validated series sample and its values in one transaction, by the rules of any save
+    /// (DECISIONS 172); its values count in every statistic by their own intervals.
+    func save(_ series: QuantitySeriesSample) async throws(StoreError)
+
+    /// The values of the stored quantity sample `id` in start order, in its type's canonical unit
+    /// (a series sample's values, an ordinary sample's one value); `nil` when none has this UUID.
+    func seriesValues(of id: UUID) async throws(StoreError) -> [TimedQuantity]?
+
     /// One page of an anchored object query, within `scope`, in one snapshot.
     ///
     /// - Throws: ``StoreError/Code/foreignAnchor`` for another store's anchor.

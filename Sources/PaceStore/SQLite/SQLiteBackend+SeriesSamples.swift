@@ -6,7 +6,7 @@ package import PaceModel
 extension SQLiteBackend {
     /// Saves a series sample and its values in one transaction (DECISIONS 172).
     package func save(_ series: QuantitySeriesSample) async throws(StoreError) {
-        try await write { db in try SQLiteBackend.insert(series, db) }
+        _ = try await write { db in try SQLiteBackend.insert(series, db) }
     }
 
     /// The values of the stored series sample `id` in start order, in the type's canonical unit; an
@@ -37,12 +37,14 @@ extension SQLiteBackend {
     /// Writes `series` by the rules of any save — a stored or deleted UUID is refused, a higher sync
     /// version replaces the stored one — and then its values, each added to the rollups in the bucket
     /// of its own start.
-    static func insert(_ series: QuantitySeriesSample, _ db: Database) throws {
+    /// - Returns: The series sample's anchor.
+    @discardableResult
+    static func insert(_ series: QuantitySeriesSample, _ db: Database) throws -> Int64 {
         let transaction = WriteTransactionState(db: db)
         let writer = ObjectWriter(db: db, now: Date(), transaction: transaction)
         let sample = series.sample
         try writer.insert(.quantitySample(sample))
-        guard let anchor = transaction.lastAnchor else { return }
+        guard let anchor = transaction.lastAnchor else { return 0 }
         try transaction.rollup.begin(db: db)
         let statement = try db.makeStatement(sql: """
             INSERT INTO quantitySeriesValue (anchor, position, startDate, endDate, canonicalValue) VALUES (?, ?, ?, ?, ?)
@@ -62,5 +64,6 @@ extension SQLiteBackend {
             try transaction.rollup.add(typeIdentifier: type, start: start, sourceBundleIdentifier: source, value: value.value, db: db)
         }
         try transaction.finish()
+        return anchor
     }
 }
