@@ -96,7 +96,7 @@ struct SyncFuzzChecks {
         let route = WorkoutRoute(workoutID: run.id, locations: locations, source: source, device: device)
         let objects: [HealthObject] = [.quantitySample(heartRate), .categorySample(sleep), .workout(run), .workoutRoute(route)]
         let batches = objects.map { SyncPushBatch(objects: [KindedHealthObject($0)], deleted: []) }
-            + [SyncPushBatch(objects: objects.map(KindedHealthObject.init), deleted: [UUID(), UUID()]), SyncPushBatch(objects: [], deleted: [])]
+            + [SyncPushBatch(objects: objects.map { KindedHealthObject($0) }, deleted: [UUID(), UUID()]), SyncPushBatch(objects: [], deleted: [])]
         // The fast reader's shape: quantity samples only, every plain metadata kind, deletions.
         let steps = QuantitySample(type: .stepCount, quantity: Quantity(value: 1204, unit: .count), start: start, end: end,
                                    source: Source(name: "Phone", bundleIdentifier: "org.pace.fuzz.phone"),

@@ -183,8 +183,20 @@ private struct SampleSeries {
 
     init(reader: WorkoutExportReader, workout: Workout) async throws {
         func series(_ type: QuantityTypeIdentifier, _ unit: HealthUnit) async throws -> TimedSeries {
-            TimedSeries(values: try await reader.quantitySamples(matching: type, predicate: .workout(workout.id))
-                .compactMap { sample in (try? sample.quantity.doubleValue(for: unit)).map { (sample.startDate, $0) } })
+            var values: [(time: Date, value: Double)] = []
+            for sample in try await reader.quantitySamples(matching: type, predicate: .workout(workout.id)) {
+                guard sample.count > 1 else {
+                    if let value = try? sample.quantity.doubleValue(for: unit) { values.append((sample.startDate, value)) }
+                    continue
+                }
+                // A series sample (DECISIONS 172): each of its values at its own time.
+                for value in try await reader.seriesValues(of: sample.id) ?? [] {
+                    if let converted = try? Quantity(value: value.value, unit: type.canonicalUnit).doubleValue(for: unit) {
+                        values.append((value.start, converted))
+                    }
+                }
+            }
+            return TimedSeries(values: values.sorted { $0.time < $1.time })
         }
         heartRate = try await series(.heartRate, .countPerMinute)
         cadence = workout.activityType == .cycling ? try await series(.cyclingCadence, .countPerMinute) : TimedSeries(values: [])
@@ -210,6 +222,13 @@ private enum WorkoutExportReader: Sendable {
         switch self {
         case .owner(let store): try await store.routes(forWorkout: id)
         case .client(let store): try await store.routes(forWorkout: id)
+        }
+    }
+
+    func seriesValues(of id: UUID) async throws(StoreError) -> [TimedQuantity]? {
+        switch self {
+        case .owner(let store): try await store.seriesValues(of: id)
+        case .client(let store): try await store.seriesValues(of: id)
         }
     }
 

@@ -127,7 +127,8 @@ import Testing
         let store = try HealthStore(path: storePath)
         let original = try #require(try await store.workouts().first)
         let originalRoute = try #require(try await store.routes(forWorkout: original.id).first)
-        let originalHeartRate = try await store.quantitySamples(of: .heartRate, from: original.startDate, to: original.endDate)
+        // Values, whether stored as ordinary samples or as series samples (DECISIONS 172).
+        let originalHeartRate = try await store.quantitySeries(of: .heartRate, from: original.startDate, to: original.endDate)
 
         for format in ["gpx", "tcx", "fit"] {
             let file = directory.path("export.\(format)")
@@ -142,8 +143,8 @@ import Testing
             let route = try #require(try await copyStore.routes(forWorkout: copy.id).first)
             #expect(route.locations.count == originalRoute.locations.count, "\(format)")
             #expect(abs(route.locations[10].latitude - originalRoute.locations[10].latitude) < 1e-7)
-            let heartRate = try await copyStore.quantitySamples(of: .heartRate, from: copy.startDate, to: copy.endDate)
-            #expect(heartRate.map(\.quantity.value) == originalHeartRate.map(\.quantity.value), "\(format)")
+            let heartRate = try await copyStore.quantitySeries(of: .heartRate, from: copy.startDate, to: copy.endDate)
+            #expect(!heartRate.isEmpty && heartRate.map(\.value) == originalHeartRate.map(\.value), "\(format)")
             if format != "gpx" {  // GPX has no laps and no totals
                 #expect(copy.events.filter { $0.type == .lap }.count == original.events.filter { $0.type == .lap }.count, "\(format) laps")
                 #expect(abs(copy.duration - original.duration) <= 1, "\(format) duration")

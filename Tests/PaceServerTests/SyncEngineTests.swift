@@ -69,13 +69,13 @@ import Testing
         let objects: [HealthObject] = [.workout(run), .workoutRoute(TestObjects.route(for: run)), .quantitySample(TestObjects.heartRate()),
                                        .categorySample(TestObjects.sleep())]
         // The client's push is what the server reads, dates to the last bit.
-        let push = try SyncWire.encoder.encode(SyncWire.Push(objects: objects.map(SyncWire.Object.init), deleted: [run.id]))
+        let push = try SyncWire.encoder.encode(SyncWire.Push(objects: objects.map { SyncWire.Object($0) }, deleted: [run.id]))
         struct ServerPush: Decodable { var objects: [SyncObjectJSON]; var deleted: [UUID]? }
         let read = try JSONDecoder().decode(ServerPush.self, from: push)
         #expect(read.objects.map(\.object) == objects)
         #expect(read.deleted == [run.id])
         // The server's page is what the client reads.
-        let page = SyncPageJSON(objects: objects.map(SyncObjectJSON.init),
+        let page = SyncPageJSON(objects: objects.map { SyncObjectJSON($0) },
                                 deleted: [SyncDeletionJSON(id: run.id, type: "HKWorkoutTypeIdentifier", deletedAt: TestObjects.morning)],
                                 anchor: "a", hasMore: true)
         let encoder = JSONEncoder()
@@ -120,6 +120,50 @@ import Testing
             // Nothing left to do: a third run moves nothing either way.
             let idle = try await phone.run()
             #expect(idle.pulled == 0 && idle.pulledDeleted == 0 && idle.pushed == 0 && idle.batches == 0, "\(idle)")
+        }
+    }
+
+    /// A series sample (DECISIONS 172) reaches the server and the other device with every value, and
+    /// a push that claims values it does not carry is refused, naming the object.
+    @Test func aSeriesSampleSyncsWithItsValues() async throws {
+        try await Self.withWorld { world, client in
+            let phone = try world.device("phone"), laptop = try world.device("laptop")
+            let values = (0..<500).map { index in
+                let date = TestObjects.morning.addingTimeInterval(Double(index))
+                return TimedQuantity(start: date, end: date, value: 90 + Double(index % 70))
+            }
+            let series = try QuantitySeriesSample(type: .heartRate, values: values, source: TestObjects.watch)
+            try await phone.store.save(series)
+            let pushed = try await phone.run()
+            #expect(pushed.pushed == 1, "\(pushed)")
+            let serverStore = try await world.fixture.store(of: world.alice)
+            #expect(try await serverStore.seriesValues(of: series.sample.id) == values)
+            let pulled = try await laptop.run()
+            #expect(pulled.pulled == 1, "\(pulled)")
+            #expect(try await laptop.store.quantitySample(id: series.sample.id) == series.sample)
+            #expect(try await laptop.store.seriesValues(of: series.sample.id) == values)
+            // The same push again is a replay, stored already.
+            let again = try await phone.run()
+            #expect(again.pushed == 0 && again.batches == 0, "\(again)")
+
+            // A series sample without its values is refused with the object named; nothing is stored.
+            let bare = try QuantitySeriesSample(type: .heartRate, values: Array(values.prefix(3)), source: TestObjects.watch)
+            let body = try SyncWire.encoder.encode(SyncWire.Push(objects: [SyncWire.Object(.quantitySample(bare.sample))], deleted: []))
+            let (status, text) = try await client.execute(uri: "/api/v1/sync/objects", method: .post,
+                                                          headers: ServerFixture.bearer(world.secret), body: ByteBuffer(bytes: body)) {
+                ($0.status, String(buffer: $0.body))
+            }
+            #expect(status == .badRequest)
+            #expect(text.contains("sync.invalid") && text.contains(bare.sample.id.uuidString) && text.contains("values"), "\(text)")
+            #expect(try await serverStore.object(id: bare.sample.id) == nil)
+            // Values that do not make the sample are refused too.
+            var wrong = values.prefix(3).map { $0 }
+            wrong[0].value += 1
+            let mismatched = try SyncWire.encoder.encode(SyncWire.Push(objects: [SyncWire.Object(.quantitySample(bare.sample), values: wrong)],
+                                                                       deleted: []))
+            let refused = try await client.execute(uri: "/api/v1/sync/objects", method: .post,
+                                                   headers: ServerFixture.bearer(world.secret), body: ByteBuffer(bytes: mismatched)) { $0.status }
+            #expect(refused == .badRequest)
         }
     }
 

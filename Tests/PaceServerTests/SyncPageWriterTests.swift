@@ -49,7 +49,7 @@ import Testing
         let run = TestObjects.run()
         objects.append(.workout(run))
         objects.append(.workoutRoute(TestObjects.route(for: run, count: 4)))
-        return objects.map(SyncObjectJSON.init)
+        return objects.map { SyncObjectJSON($0) }
     }
 
     @Test func aPageIsWrittenByteForByteAsJSONEncoderWritesIt() throws {

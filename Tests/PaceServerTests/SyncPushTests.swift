@@ -13,7 +13,7 @@ import Testing
     static func body(_ objects: [HealthObject]) throws -> ByteBuffer {
         let encoder = JSONEncoder()
         struct Push: Encodable { var objects: [SyncObjectJSON] }
-        return ByteBuffer(bytes: try encoder.encode(Push(objects: objects.map(SyncObjectJSON.init))))
+        return ByteBuffer(bytes: try encoder.encode(Push(objects: objects.map { SyncObjectJSON($0) })))
     }
 
     static func push(_ client: any TestClientProtocol, _ secret: String, _ objects: [HealthObject], key: String? = nil)

@@ -5,9 +5,9 @@ import PaceModel
 import PaceTestSupport
 import Testing
 
-/// A `QuantitySampleSeries` written beside a streamed workout (`StreamedWorkoutWriter.append(_:)`)
-/// stores exactly the rows, anchors, rollups and associations of the same samples written as objects
-/// (`append(samples:)`), and is refused where they are, with the same errors (DECISIONS 119).
+/// A `QuantitySampleSeries` written beside a streamed workout (`StreamedWorkoutWriter.append(_:)`) is
+/// one series sample of its values (DECISIONS 172): the same values, rollups and workout as the same
+/// samples written as objects (`append(samples:)`); a bad value refuses the whole save.
 @Suite struct StoreSeriesSaveTests {
     typealias T = TestObjects
 
@@ -55,9 +55,23 @@ import Testing
         }
     }
 
+    /// The values, rollups and associations a save leaves: what every statistic reads.
+    static func values(_ store: HealthStore, workout: Workout) async throws -> (series: [TimedQuantity], rollups: [[DatabaseValue]], associated: Int) {
+        let series = try await store.quantitySeries(of: .heartRate, from: .distantPast, to: .distantFuture)
+        let rollups = try await store.writer.read { db in
+            try ["quantityRollup", "quantityRollupHour"].flatMap { table in
+                try Row.fetchAll(db, sql: "SELECT typeIdentifier, bucket, sourceBundleIdentifier, sampleCount, round(total, 6), minimum, maximum FROM \(table) ORDER BY 1, 2, 3")
+                    .map { Array($0.databaseValues) }
+            }
+        }
+        var associated = 0
+        for sample in try await store.quantitySamples(matching: .heartRate, predicate: .workout(workout.id)) { associated += sample.count }
+        return (series, rollups, associated)
+    }
+
     @Test(arguments: [HealthUnit.countPerMinute, HealthUnit.count / .second])
-    func aSeriesStoresTheRowsOfItsSamplesAsObjects(unit: HealthUnit) async throws {
-        // Chunks of 48, a shorter last one, and a part of one sample.
+    func aPartIsStoredAsOneSeriesSampleOfItsValues(unit: HealthUnit) async throws {
+        // A long part, and a part of one sample (which stays an ordinary sample).
         let run = T.run()
         let parts = [Self.series(for: run, count: SampleChunk.maximumRows * 2 + 5, unit: unit), Self.series(for: run, count: 1, unit: unit)]
         let asSeries = try HealthStore.inMemory(), asObjects = try HealthStore.inMemory()
@@ -65,42 +79,33 @@ import Testing
         #expect(await Self.save(run, into: asSeries) { writer in for part in parts { try writer.append(part) } } == nil)
         #expect(await Self.save(run, into: asObjects) { writer in for part in parts { try writer.append(samples: Self.objects(part)) } } == nil)
 
-        let stored = try Self.rows(asSeries)
-        #expect(stored.count > 2 * (SampleChunk.maximumRows * 2 + 6))
-        #expect(stored == (try Self.rows(asObjects)))
-    }
-
-    @Test func aSeriesHoldingAStoredOrDeletedUUIDIsRefusedAsItsSamplesAre() async throws {
-        let run = T.run()
-        let series = Self.series(for: run, count: SampleChunk.maximumRows + 10)
-        let stored = series.sample(at: 20), deleted = series.sample(at: SampleChunk.maximumRows + 3)
-        for (label, setUp) in [("stored", { (store: HealthStore) async throws in try await store.save(stored) }),
-                              ("deleted", { (store: HealthStore) async throws in
-                                  try await store.save(deleted)
-                                  _ = try await store.delete(id: deleted.id)
-                              })] {
-            let asSeries = try HealthStore.inMemory(), asObjects = try HealthStore.inMemory()
-            try await setUp(asSeries)
-            try await setUp(asObjects)
-            let seriesError = await Self.save(run, into: asSeries) { writer in try writer.append(series) }
-            let objectsError = await Self.save(run, into: asObjects) { writer in try writer.append(samples: Self.objects(series)) }
-            #expect(seriesError != nil, "\(label)")
-            #expect(seriesError?.code == objectsError?.code, "\(label)")
-            #expect(seriesError?.message == objectsError?.message, "\(label)")
-            #expect(try Self.rows(asSeries) == Self.rows(asObjects), "\(label): nothing of the refused save stayed")
+        let samples = try await asSeries.quantitySamples(matching: .heartRate)
+        #expect(samples.map(\.count) == [SampleChunk.maximumRows * 2 + 5, 1], "one series sample, one ordinary sample")
+        #expect(samples.allSatisfy { $0.source == T.watch && $0.device == T.strap })
+        let stored = try await Self.values(asSeries, workout: run), expected = try await Self.values(asObjects, workout: run)
+        #expect(stored.series.count == SampleChunk.maximumRows * 2 + 6)
+        for (a, b) in zip(stored.series, expected.series) {
+            #expect(a.start == b.start && a.end == b.end && abs(a.value - b.value) < 1e-9)
         }
+        #expect(stored.rollups == expected.rollups, "the rollups count each value once, in the bucket of its time")
+        #expect(stored.associated == expected.associated, "every value belongs to the workout")
+        #expect(try store(asSeries, count: "SELECT count(*) FROM rollupDeferral") == 0)
     }
 
-    @Test func anInvalidSampleRefusesTheSeriesAsItWouldTheObjects() async throws {
+    private func store(_ store: HealthStore, count sql: String) throws -> Int? {
+        try store.writer.read { db in try Int.fetchOne(db, sql: sql) }
+    }
+
+    @Test func anInvalidValueRefusesThePartAndNothingIsSaved() async throws {
         let run = T.run()
         var building = Self.series(for: run, count: 30)
         building.append(value: .nan, start: run.startDate, end: run.startDate)
         let series = building
         let store = try HealthStore.inMemory()
         let seriesError = await Self.save(run, into: store) { writer in try writer.append(series) }
-        let objectsError = await Self.save(run, into: store) { writer in try writer.append(samples: Self.objects(series)) }
         #expect(seriesError?.code == .invalidObject)
-        #expect(seriesError?.message == objectsError?.message)
+        #expect(seriesError?.message.contains("values[30]") == true, "\(String(describing: seriesError))")
         #expect(try await store.workouts().isEmpty)
+        #expect(try await store.quantitySamples(matching: .heartRate).isEmpty)
     }
 }

@@ -26,10 +26,16 @@ import Testing
         let locations = try await store.routes(forWorkout: id).flatMap(\.locations)
         var samples: [String] = []
         var associated = 0
+        // Values, not objects: a streamed import stores a part's values as one series sample
+        // (DECISIONS 172), the whole-file import one sample each.
         for type in [QuantityTypeIdentifier.heartRate, .cyclingCadence, .cyclingPower, .runningPower] {
-            let all = try await store.quantitySamples(matching: type)
-            samples += all.map { "\(type.rawValue) \($0.startDate.timeIntervalSince1970) \($0.quantity)" }
-            associated += try await store.quantitySamples(matching: type, predicate: .workout(id)).count
+            for sample in try await store.quantitySamples(matching: type) {
+                for value in try await store.seriesValues(of: sample.id) ?? [] {
+                    let quantity = Quantity(value: value.value, unit: type.canonicalUnit)
+                    samples.append("\(type.rawValue) \(value.start.timeIntervalSince1970) \(quantity)")
+                }
+            }
+            for sample in try await store.quantitySamples(matching: type, predicate: .workout(id)) { associated += sample.count }
         }
         return Imported(workout: workout, locations: locations, samples: samples.sorted(), associated: associated)
     }
@@ -185,7 +191,7 @@ import Testing
         #expect(first.imported.count == 1)
         #expect(second.imported.isEmpty && second.skippedAsDuplicate == 1)
         #expect(try await store.workouts().count == 1)
-        #expect(try await store.quantitySamples(matching: .heartRate).count == 300)
+        #expect(try await store.quantitySamples(matching: .heartRate).map(\.count) == [300], "one series sample of 300 values")
     }
 
     static let origin = Date(timeIntervalSince1970: 1_795_158_000)

@@ -42,8 +42,9 @@ public final class HKQuantitySample: HKSample, @unchecked Sendable {
     public var quantityType: HKQuantityType { HKQuantityType(pace: sample.type) }
     /// The amount.
     public var quantity: HKQuantity { HKQuantity(sample.quantity) }
-    /// How many values the sample stands for: 1 (Pace stores no quantity series).
-    public var count: Int { 1 }
+    /// How many values the sample holds: 1, or more for a series sample (its ``quantity`` is then
+    /// the values' sum for a cumulative type, their mean for a discrete one).
+    public var count: Int { sample.count }
 }
 
 /// A value from a list over an interval, e.g. a sleep stage (Apple's `HKCategorySample`).

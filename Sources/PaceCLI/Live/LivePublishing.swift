@@ -75,7 +75,7 @@ struct LivePublishing {
             if let route = try? await store.route(id: routeID) { objects.append(.workoutRoute(route)) }
         }
         do {
-            let body = try SyncWire.encoder.encode(SyncWire.Push(objects: objects.map(SyncWire.Object.init), deleted: []))
+            let body = try SyncWire.encoder.encode(SyncWire.Push(objects: objects.map { SyncWire.Object($0) }, deleted: []))
             let response = try await client.send(.post, "/api/v1/sync/objects", body: body,
                                                  headers: ["Idempotency-Key": "live-\(result.workout.id.uuidString.lowercased())"])
             try ServerClient.check(response, "POST /api/v1/sync/objects")

@@ -31,7 +31,9 @@ extension SyncEngine {
     /// same) sync version of, is left out: the device's own change is pushed next.
     func apply(_ page: SyncWire.Page, _ run: inout Run) async throws(SyncError) {
         var fresh: [HealthObject] = []
-        for object in page.objects.map(\.object) {
+        var series: [QuantitySeriesSample] = []
+        for kinded in page.objects {
+            let object = kinded.object
             run.pulledObjects.insert(object.id)
             let stored: HealthObject?
             do { stored = try await store.object(id: object.id) } catch { throw Self.storeError(error) }
@@ -43,7 +45,25 @@ extension SyncEngine {
                 }
                 run.report.pulledAlreadyStored += 1
             } else {
-                fresh.append(object)
+                do {
+                    if let made = try kinded.seriesSample() { series.append(made) } else { fresh.append(object) }
+                } catch {
+                    throw SyncError(.conflict, "The server sent \(object.id.uuidString) in a form this device cannot save: \(error.description) "
+                                    + "Nothing of this page was saved.")
+                }
+            }
+        }
+        // Series samples first, each with its values in one transaction (DECISIONS 172): should the
+        // page stop later, pulling it again finds them stored.
+        for sample in series {
+            do {
+                try await store.save(sample)
+                run.report.pulled += 1
+            } catch where [.deletedObject, .syncVersionNotHigher].contains(error.code) {
+                logger.info("A pulled object loses to this device's change", metadata: ["id": "\(sample.sample.id)", "rule": "\(error.code)"])
+                run.report.keptLocal += 1
+            } catch {
+                throw Self.storeError(error, conflict: Self.conflictCodes.contains(error.code))
             }
         }
         let deletions = page.deleted.map(\.id)

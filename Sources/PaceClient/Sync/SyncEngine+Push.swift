@@ -25,8 +25,20 @@ extension SyncEngine {
             let deletions = changes.deleted.map(\.id).filter { !run.pulledDeletions.contains($0) }
             run.report.echoesSkipped += changes.added.count - objects.count + changes.deleted.count - deletions.count
             if !objects.isEmpty || !deletions.isEmpty {
+                var wired: [SyncWire.Object] = []
+                wired.reserveCapacity(objects.count)
+                for object in objects {
+                    // A series sample travels with its values (DECISIONS 172).
+                    if case .quantitySample(let sample) = object, sample.count > 1 {
+                        do { wired.append(SyncWire.Object(object, values: try await store.seriesValues(of: sample.id))) } catch {
+                            throw Self.storeError(error)
+                        }
+                    } else {
+                        wired.append(SyncWire.Object(object))
+                    }
+                }
                 let body: Data
-                do { body = try SyncWire.encoder.encode(SyncWire.Push(objects: objects.map(SyncWire.Object.init), deleted: deletions)) } catch {
+                do { body = try SyncWire.encoder.encode(SyncWire.Push(objects: wired, deleted: deletions)) } catch {
                     throw SyncError(.store, "A local object cannot be encoded for the server: \(error)")
                 }
                 if body.count > options.maximumBatchBytes && limit > 1 {

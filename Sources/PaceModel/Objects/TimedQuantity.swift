@@ -2,7 +2,7 @@ public import Foundation
 
 /// One quantity sample reduced to its times and its value in the type's canonical unit, for
 /// reading long series (a workout's heart rate) without decoding whole objects.
-public struct TimedQuantity: Hashable, Sendable {
+public struct TimedQuantity: Hashable, Sendable, Codable {
     /// The sample's start.
     public var start: Date
     /// The sample's end (equal to ``start`` for an instant sample).

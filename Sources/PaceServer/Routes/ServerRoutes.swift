@@ -177,7 +177,17 @@ struct ServerRoutes: Sendable {
             throw ServerError(.gone, code: "sync.resync",
                               message: "This anchor belongs to a store the server no longer has; pull again without an anchor and replace what you have.")
         }
-        return SyncPageJSON(objects: result.added.map(SyncObjectJSON.init),
+        var objects: [SyncObjectJSON] = []
+        objects.reserveCapacity(result.added.count)
+        for object in result.added {
+            // A series sample travels with its values (DECISIONS 172).
+            if case .quantitySample(let sample) = object, sample.count > 1 {
+                objects.append(SyncObjectJSON(object, values: try await caller.store.seriesValues(of: sample.id)))
+            } else {
+                objects.append(SyncObjectJSON(object))
+            }
+        }
+        return SyncPageJSON(objects: objects,
                             deleted: result.deleted.map { SyncDeletionJSON(id: $0.id, type: $0.objectType.identifier, deletedAt: $0.deletedAt) },
                             anchor: SyncAnchorText.text(result.anchor), hasMore: result.hasMore)
     }

@@ -53,6 +53,9 @@ struct SyncPageWriter {
     /// Appends one object with its kind.
     mutating func write(_ kinded: KindedHealthObject) throws {
         switch kinded.object {
+        case .quantitySample where kinded.values != nil:
+            // A series sample with its values (DECISIONS 172): rare, encoded whole.
+            bytes.append(contentsOf: try encoder.encode(kinded))
         case .quantitySample(let sample):
             append("{\"kind\":\"quantitySample\",\"object\":{")
             try outline(id: sample.id, start: sample.startDate, end: sample.endDate, device: sample.device, metadata: sample.metadata)

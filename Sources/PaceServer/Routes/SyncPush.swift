@@ -48,10 +48,22 @@ struct SyncPush: Sendable {
             }
             return earlier.result
         }
-        let objects = batch.objects.map(\.object)
-        for type in Set(objects.map(\.objectType)) { try caller.requireShare(type) }
+        for type in Set(batch.objects.map(\.object.objectType)) { try caller.requireShare(type) }
+        var objects: [HealthObject] = []
+        var series: [QuantitySeriesSample] = []
+        for (index, kinded) in batch.objects.enumerated() {
+            do {
+                if let made = try kinded.seriesSample() { series.append(made) } else { objects.append(kinded.object) }
+            } catch {
+                throw ServerError(.badRequest, code: "sync.invalid", message: "objects[\(index)]: \(error.description)")
+            }
+        }
         let store = try await gate.stores.store(for: caller.token.account)
-        let result = try await Self.apply(objects, deleting: deletions, caller: caller, store: store)
+        var result = try await Self.apply(series, caller: caller, store: store)
+        let rest = try await Self.apply(objects, deleting: deletions, caller: caller, store: store)
+        result.saved += rest.saved
+        result.alreadyStored += rest.alreadyStored
+        result.deleted = rest.deleted
         if result.saved > 0 || result.deleted > 0 { await changed(caller.token.account) }
         if let key, let bodyHash { try await replies.record(result, bodyHash: bodyHash, token: caller.token.id, key: key) }
         return result
@@ -63,8 +75,32 @@ struct SyncPush: Sendable {
     /// save refuses a stored UUID as a whole (nothing written), and only then are the stored objects
     /// read to tell replays from conflicts. A push with deletions reads them first, as it must know
     /// what each deleted UUID is.
+    /// Saves series samples one by one, each with its values in one transaction (DECISIONS 172); one
+    /// stored already, identical, is a replay.
+    static func apply(_ series: [QuantitySeriesSample], caller: Gate.TokenCaller, store: HealthStore) async throws -> SyncPushResultJSON {
+        var result = SyncPushResultJSON(saved: 0, alreadyStored: 0, deleted: 0)
+        guard !series.isEmpty else { return result }
+        let stored = Dictionary(try await store.objects(ids: series.map(\.sample.id)).map { ($0.id, $0) },
+                                uniquingKeysWith: { first, _ in first })
+        for sample in series {
+            if let stored = stored[sample.sample.id] {
+                guard stored == .quantitySample(sample.sample),
+                      try await store.seriesValues(of: sample.sample.id) == sample.values else {
+                    throw ServerError(.conflict, code: "sync.conflict",
+                                      message: "\(sample.sample.type.rawValue) \(sample.sample.id.uuidString) is stored with other content; objects never change — give the new content a new UUID and a higher sync version. Nothing of it was saved.")
+                }
+                result.alreadyStored += 1
+                continue
+            }
+            do throws(StoreError) { try await store.save(sample) } catch { throw storeError(error) }
+            result.saved += 1
+        }
+        return result
+    }
+
     static func apply(_ objects: [HealthObject], deleting deletions: [UUID], caller: Gate.TokenCaller,
                       store: HealthStore) async throws -> SyncPushResultJSON {
+        if objects.isEmpty && deletions.isEmpty { return SyncPushResultJSON(saved: 0, alreadyStored: 0, deleted: 0) }
         if deletions.isEmpty {
             do throws(StoreError) {
                 _ = try await store.save(objects, deleting: [])

@@ -14,9 +14,28 @@ extension AuthorizedStore {
     public func quantitySeries(of type: QuantityTypeIdentifier, from start: Date, to end: Date) async throws(StoreError) -> [TimedQuantity] {
         if try await canRead(.quantity(type)) { return try await store.quantitySeries(of: type, from: start, to: end) }
         let unit = type.canonicalUnit
-        return try await samples(matching: .quantity(type), predicate: .date(from: start, to: end)).compactMap { object in
-            guard case .quantitySample(let sample) = object, let value = try? sample.quantity.doubleValue(for: unit) else { return nil }
-            return TimedQuantity(start: sample.startDate, end: sample.endDate, value: value)
+        var values: [TimedQuantity] = []
+        for object in try await samples(matching: .quantity(type), predicate: .date(from: start, to: end)) {
+            guard case .quantitySample(let sample) = object else { continue }
+            if sample.count > 1 {
+                // A series sample's values, each by its own interval (as the owner's series counts them).
+                let own = try await store.seriesValues(of: sample.id) ?? []
+                values += own.filter { $0.end > start || $0.start >= start }.filter { $0.start < end }
+            } else if let value = try? sample.quantity.doubleValue(for: unit) {
+                values.append(TimedQuantity(start: sample.startDate, end: sample.endDate, value: value))
+            }
         }
+        return values.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+    }
+
+    /// The values of a quantity sample the client may read (HealthKit's `HKQuantitySeriesSampleQuery`),
+    /// as ``HealthStore/seriesValues(of:)`` gives them; `nil` when there is no such sample or the
+    /// client may not read it (the two are not told apart).
+    ///
+    /// - Parameter id: The sample's UUID.
+    /// - Throws: ``StoreError`` if the store fails.
+    package func seriesValues(of id: UUID) async throws(StoreError) -> [TimedQuantity]? {
+        guard case .quantitySample? = try await object(id: id) else { return nil }
+        return try await store.seriesValues(of: id)
     }
 }

@@ -112,6 +112,14 @@ package struct StreamedWorkoutWriter {
     package mutating func append(_ series: QuantitySampleSeries) throws {
         guard !series.isEmpty else { return }
         switch target {
+        case .sqlite(let db) where series.count > 1:
+            // One series sample of the part's values (DECISIONS 172): one object where there were
+            // as many objects as points.
+            let sample: QuantitySeriesSample
+            do { sample = try QuantitySeriesSample(series) } catch {
+                throw StoreError(code: .invalidObject, message: error.description, cause: error)
+            }
+            sampleAnchors.append(try SQLiteBackend.insert(sample, db))
         case .sqlite(let db):
             sampleAnchors += try SQLiteBackend.insert(series, db)
         case .memory:
