@@ -146,6 +146,21 @@ import Testing
             let again = try await phone.run()
             #expect(again.pushed == 0 && again.batches == 0, "\(again)")
 
+            // Over HTTP: the listing shows the count, the values endpoint gives every value.
+            let listing = try await client.execute(uri: "/api/v1/samples/HKQuantityTypeIdentifierHeartRate", method: .get,
+                                                   headers: ServerFixture.bearer(world.secret)) { String(buffer: $0.body) }
+            #expect(listing.contains("\"count\":500"), "\(listing.prefix(300))")
+            let (valuesStatus, valuesBody) = try await client.execute(
+                uri: "/api/v1/samples/HKQuantityTypeIdentifierHeartRate/\(series.sample.id.uuidString)/values", method: .get,
+                headers: ServerFixture.bearer(world.secret)) { ($0.status, Data(String(buffer: $0.body).utf8)) }
+            #expect(valuesStatus == .ok)
+            let decoded = try JSONSerialization.jsonObject(with: valuesBody) as? [String: Any]
+            let listed = decoded?["values"] as? [[String: Any]]
+            #expect(listed?.count == 500 && listed?.last?["value"] as? Double == values.last?.value)
+            let missing = try await client.execute(uri: "/api/v1/samples/HKQuantityTypeIdentifierHeartRate/\(UUID().uuidString)/values",
+                                                   method: .get, headers: ServerFixture.bearer(world.secret)) { $0.status }
+            #expect(missing == .notFound)
+
             // A series sample without its values is refused with the object named; nothing is stored.
             let bare = try QuantitySeriesSample(type: .heartRate, values: Array(values.prefix(3)), source: TestObjects.watch)
             let body = try SyncWire.encoder.encode(SyncWire.Push(objects: [SyncWire.Object(.quantitySample(bare.sample))], deleted: []))

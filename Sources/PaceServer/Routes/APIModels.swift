@@ -99,6 +99,9 @@ struct QuantitySampleJSON: Codable, Sendable {
     var value: Double
     var unit: String
     var source: SourceJSON
+    /// A series sample's number of values (`value` is then their mean, or their sum for a cumulative
+    /// type; `GET /api/v1/samples/{type}/{id}/values` gives them); absent for an ordinary sample.
+    var count: Int?
 
     init(_ sample: QuantitySample) {
         id = sample.id
@@ -109,7 +112,22 @@ struct QuantitySampleJSON: Codable, Sendable {
         value = (try? sample.quantity.doubleValue(for: unit)) ?? sample.quantity.value
         self.unit = unit.description
         source = SourceJSON(sample.source)
+        count = sample.count > 1 ? sample.count : nil
     }
+}
+
+/// A quantity sample's values (a series sample's many, an ordinary sample's one), oldest first, in
+/// the type's canonical unit.
+struct SampleValuesJSON: ResponseEncodable, Encodable, Sendable {
+    struct Value: Encodable, Sendable {
+        var start: Date
+        var end: Date
+        var value: Double
+    }
+
+    var id: UUID
+    var unit: String
+    var values: [Value]
 }
 
 /// One page of samples.

@@ -4,12 +4,30 @@ import Hummingbird
 import PaceModel
 import PaceStore
 
-/// Deleting a sample: `DELETE /samples/{type}/{id}`, with a tombstone sync pulls give.
+/// Deleting a sample (`DELETE /samples/{type}/{id}`, with a tombstone sync pulls give) and reading a
+/// quantity sample's values (`GET /samples/{type}/{id}/values`).
 struct SampleRoutes: Sendable {
     let gate: Gate
 
     var routes: [ServerRoutes.Route] {
-        [ServerRoutes.Route(method: .delete, path: "/api/v1/samples/:type/:id") { try await delete($0, context: $1).response(from: $0, context: $1) }]
+        [ServerRoutes.Route(method: .delete, path: "/api/v1/samples/:type/:id") { try await delete($0, context: $1).response(from: $0, context: $1) },
+         ServerRoutes.Route(method: .get, path: "/api/v1/samples/:type/:id/values") { try await values($0, context: $1).response(from: $0, context: $1) }]
+    }
+
+    /// A quantity sample's values (HealthKit's `HKQuantitySeriesSampleQuery`; DECISIONS 172).
+    @Sendable func values(_ request: Request, context: ServerRequestContext) async throws -> SampleValuesJSON {
+        let caller = try await gate.caller(request, context)
+        let type = try Self.sampleType(context)
+        guard case .quantity(let quantityType) = type else {
+            throw ServerError.badParameter("type", "is a category type; only quantity samples have values")
+        }
+        // Not visible to the token, another type's, or none: not found alike.
+        guard let id = UUID(uuidString: try context.parameters.require("id")), let object = try await caller.store.object(id: id),
+              object.objectType == type, let values = try await caller.store.seriesValues(of: id) else {
+            throw ServerError.notFound("sample")
+        }
+        return SampleValuesJSON(id: id, unit: quantityType.canonicalUnit.description,
+                                values: values.map { SampleValuesJSON.Value(start: $0.start, end: $0.end, value: $0.value) })
     }
 
     @Sendable func delete(_ request: Request, context: ServerRequestContext) async throws -> HTTPResponse.Status {
