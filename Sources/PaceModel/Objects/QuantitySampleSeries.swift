@@ -22,7 +22,9 @@ package struct QuantitySampleSeries: Sendable {
     package let source: Source
     /// The hardware that measured them, if known.
     package let device: Device?
-    /// Each sample's identifier.
+    /// Each sample's identifier, as far as given: empty while none was (a streamed import's parts,
+    /// stored as one series sample, need none: DECISIONS 172), or one per sample
+    /// (``assignIdentifiers()`` gives the rest new ones when the samples are stored one by one).
     package private(set) var ids: [UUID] = []
     /// Each sample's start, in seconds since 2001-01-01 00:00 UTC (`Date.timeIntervalSinceReferenceDate`).
     package private(set) var starts: [Double] = []
@@ -46,10 +48,10 @@ package struct QuantitySampleSeries: Sendable {
     }
 
     /// The number of samples.
-    package var count: Int { ids.count }
+    package var count: Int { values.count }
 
     /// Whether the series holds no sample.
-    package var isEmpty: Bool { ids.isEmpty }
+    package var isEmpty: Bool { values.isEmpty }
 
     /// Adds a sample.
     ///
@@ -57,12 +59,18 @@ package struct QuantitySampleSeries: Sendable {
     ///   - value: The value, in ``unit``.
     ///   - start: The start of its interval (UTC).
     ///   - end: The end of its interval (UTC).
-    ///   - id: Its identifier; by default a new time-ordered UUID, as ``QuantitySample``'s.
-    package mutating func append(value: Double, start: Date, end: Date, id: UUID = .timeOrdered()) {
-        ids.append(id)
+    ///   - id: Its identifier; without one, the sample gets a new time-ordered UUID only if it is
+    ///     stored as a sample of its own (``assignIdentifiers()``). Give every sample one or none.
+    package mutating func append(value: Double, start: Date, end: Date, id: UUID? = nil) {
+        if let id { ids.append(id) }
         starts.append(start.timeIntervalSinceReferenceDate)
         ends.append(end.timeIntervalSinceReferenceDate)
         values.append(value)
+    }
+
+    /// Gives every sample without an identifier a new time-ordered UUID.
+    package mutating func assignIdentifiers() {
+        while ids.count < values.count { ids.append(.timeOrdered()) }
     }
 
     /// Reserves room for `capacity` samples.
@@ -81,9 +89,10 @@ package struct QuantitySampleSeries: Sendable {
         values.removeAll(keepingCapacity: keepingCapacity)
     }
 
-    /// The sample at `index`, as an object.
+    /// The sample at `index`, as an object (with a new identifier when it was given none and
+    /// ``assignIdentifiers()`` was not called).
     package func sample(at index: Int) -> QuantitySample {
-        QuantitySample(id: ids[index], type: type, quantity: Quantity(value: values[index], unit: unit),
+        QuantitySample(id: index < ids.count ? ids[index] : .timeOrdered(), type: type, quantity: Quantity(value: values[index], unit: unit),
                        start: Date(timeIntervalSinceReferenceDate: starts[index]),
                        end: Date(timeIntervalSinceReferenceDate: ends[index]), source: source, device: device)
     }
@@ -98,7 +107,7 @@ package struct QuantitySampleSeries: Sendable {
         // A unit that does not suit the type fails every sample: the first one's own check then
         // says why (its interval or value first, as it would).
         if !unit.isCompatible(with: type.canonicalUnit) { try sample(at: 0).validate() }
-        for index in ids.indices {
+        for index in values.indices {
             let start = starts[index], end = ends[index]
             guard start.isFinite, end.isFinite, end >= start, values[index].isFinite else {
                 try sample(at: index).validate()

@@ -13,6 +13,8 @@ extension SQLiteBackend {
     /// - Returns: The anchor each sample was written with, in order.
     /// - Throws: ``StoreError`` for the first sample that cannot be saved.
     static func insert(_ series: QuantitySampleSeries, _ db: Database) throws -> [Int64] {
+        var series = series
+        series.assignIdentifiers()
         do { try series.validate() } catch {
             throw StoreError(code: .invalidObject, message: error.description, cause: error)
         }

@@ -123,6 +123,8 @@ package struct StreamedWorkoutWriter {
         case .sqlite(let db):
             sampleAnchors += try SQLiteBackend.insert(series, db)
         case .memory:
+            var series = series
+            series.assignIdentifiers()
             do { try series.validate() } catch { throw StoreError(code: .invalidObject, message: error.description, cause: error) }
             heldSamples += (0..<series.count).map { .quantitySample(series.sample(at: $0)) }
         }

@@ -8,13 +8,16 @@ import Testing
 @Suite struct QuantitySampleSeriesTests {
     static let start = TestObjects.morning
 
+    /// A series of `values` a second apart; with identifiers (as when its samples are stored one
+    /// by one) unless `identified` is false.
     static func series(_ values: [Double], unit: HealthUnit = .countPerMinute,
-                       ends: [TimeInterval]? = nil) -> QuantitySampleSeries {
+                       ends: [TimeInterval]? = nil, identified: Bool = true) -> QuantitySampleSeries {
         var series = QuantitySampleSeries(type: .heartRate, unit: unit, source: TestObjects.watch, device: Device(name: "strap"))
         for (index, value) in values.enumerated() {
             let start = Self.start.addingTimeInterval(Double(index))
             series.append(value: value, start: start, end: start.addingTimeInterval(ends?[index] ?? 0))
         }
+        if identified { series.assignIdentifiers() }
         return series
     }
 
@@ -27,9 +30,11 @@ import Testing
     }
 
     @Test func eachRowIsTheSampleItStandsFor() throws {
-        let series = Self.series([120, 121.5])
+        var series = Self.series([120, 121.5], identified: false)
+        #expect(series.ids.isEmpty, "no identifier until the samples are stored one by one")
+        series.assignIdentifiers()
         let second = series.sample(at: 1)
-        #expect(second.id == series.ids[1])
+        #expect(series.ids.count == 2 && second.id == series.ids[1] && series.ids[0] != series.ids[1])
         #expect(second.type == .heartRate)
         #expect(second.quantity == Quantity(value: 121.5, unit: .countPerMinute))
         #expect(second.startDate == Self.start.addingTimeInterval(1))
