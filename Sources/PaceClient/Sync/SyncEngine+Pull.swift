@@ -56,15 +56,7 @@ extension SyncEngine {
         // Series samples first, each with its values in one transaction (DECISIONS 172): should the
         // page stop later, pulling it again finds them stored.
         for sample in series {
-            do {
-                try await store.save(sample)
-                run.report.pulled += 1
-            } catch where [.deletedObject, .syncVersionNotHigher].contains(error.code) {
-                logger.info("A pulled object loses to this device's change", metadata: ["id": "\(sample.sample.id)", "rule": "\(error.code)"])
-                run.report.keptLocal += 1
-            } catch {
-                throw Self.storeError(error, conflict: Self.conflictCodes.contains(error.code))
-            }
+            try await saveOne(sample.sample.id, &run) { () async throws(StoreError) in try await store.save(sample) }
         }
         let deletions = page.deleted.map(\.id)
         run.pulledDeletions.formUnion(deletions)
@@ -81,17 +73,23 @@ extension SyncEngine {
 
     private func applyOneByOne(_ objects: [HealthObject], deleting deletions: [UUID], _ run: inout Run) async throws(SyncError) {
         for object in objects {
-            do {
-                try await store.save([object])
-                run.report.pulled += 1
-            } catch where [.deletedObject, .syncVersionNotHigher].contains(error.code) {
-                logger.info("A pulled object loses to this device's change", metadata: ["id": "\(object.id)", "rule": "\(error.code)"])
-                run.report.keptLocal += 1
-            } catch {
-                throw Self.storeError(error, conflict: Self.conflictCodes.contains(error.code))
-            }
+            try await saveOne(object.id, &run) { () async throws(StoreError) in try await store.save([object]) }
         }
         do { run.report.pulledDeleted += try await store.delete(ids: deletions) } catch { throw Self.storeError(error) }
+    }
+
+    /// Saves one pulled object with `save`; one that loses to this device's own change (deleted here,
+    /// or replaced by a higher sync version) is kept local and counted, any other refusal stops the page.
+    private func saveOne(_ id: UUID, _ run: inout Run, _ save: () async throws(StoreError) -> Void) async throws(SyncError) {
+        do {
+            try await save()
+            run.report.pulled += 1
+        } catch where [.deletedObject, .syncVersionNotHigher].contains(error.code) {
+            logger.info("A pulled object loses to this device's change", metadata: ["id": "\(id)", "rule": "\(error.code)"])
+            run.report.keptLocal += 1
+        } catch {
+            throw Self.storeError(error, conflict: Self.conflictCodes.contains(error.code))
+        }
     }
 
     /// The store's refusals of a pulled object that no retry changes.
