@@ -11,9 +11,6 @@ extension PostgresBackend {
             let writer = try await writer(connection, account)
             let sample = series.sample
             _ = try await writer.insert(.quantitySample(sample), skipping: false)
-            try await connection.run("""
-                UPDATE healthObject SET valueCount = \(Int32(sample.count)) WHERE account = \(account) AND uuid = \(sample.id)
-                """, logger: logger)
             var statement = PostgresStatement("""
                 INSERT INTO quantitySeriesValue (account, sampleUUID, position, startDate, endDate, canonicalValue)
                 SELECT

@@ -8,7 +8,7 @@ struct PostgresObjectRow {
     static let columns = """
         account, uuid, kind, typeIdentifier, startDate, endDate, anchor, sourceName, sourceBundleIdentifier, sourceVersion,
         sourceProductType, sourceOperatingSystemVersion, device, metadata, syncIdentifier, syncVersion, savedAt, canonicalValue,
-        categoryValue, activityType, duration, totalDistanceMeters, totalEnergyBurnedKilocalories, routeWorkout, body
+        categoryValue, activityType, duration, totalDistanceMeters, totalEnergyBurnedKilocalories, routeWorkout, body, valueCount
         """
 
     let object: HealthObject
@@ -27,6 +27,8 @@ struct PostgresObjectRow {
     var totalDistanceMeters: Double?
     var totalEnergyBurnedKilocalories: Double?
     var routeWorkout: UUID?
+    /// How many values a quantity sample holds: above 1 for a series sample, 1 for every other object.
+    var valueCount: Int32 = 1
 
     /// The row of `object`.
     ///
@@ -41,6 +43,7 @@ struct PostgresObjectRow {
             do { canonicalValue = try sample.quantity.doubleValue(for: sample.type.canonicalUnit) } catch {
                 throw StoreError(code: .invalidObject, message: "Sample \(id.uuidString): \(error)", cause: error)
             }
+            valueCount = Int32(clamping: sample.count)
         case .categorySample(let sample):
             (start, end, device) = (sample.startDate.timeIntervalSinceReferenceDate, sample.endDate.timeIntervalSinceReferenceDate, sample.device)
             categoryValue = Int64(sample.value)
@@ -78,7 +81,7 @@ struct PostgresObjectRow {
             statement.bind(metadata.syncIdentifier), statement.bind(metadata.syncVersion), statement.bind(savedAt),
             statement.bind(canonicalValue), statement.bind(categoryValue), statement.bind(activityType), statement.bind(duration),
             statement.bind(totalDistanceMeters), statement.bind(totalEnergyBurnedKilocalories), statement.bind(routeWorkout),
-            statement.bind(body),
+            statement.bind(body), statement.bind(valueCount),
         ].joined(separator: ", ")
     }
 }

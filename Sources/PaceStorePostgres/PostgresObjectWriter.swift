@@ -93,7 +93,7 @@ final class PostgresObjectWriter {
         return skipped.sorted()
     }
 
-    /// Rows written by one multi-row `INSERT` (25 parameters each, under the protocol's 32,767).
+    /// Rows written by one multi-row `INSERT` (26 parameters each, under the protocol's 32,767).
     static let rowsPerStatement = 1000
 
     /// Whether `object` is a sample without a sync identifier, which no rule but "new UUID" concerns.

@@ -119,15 +119,10 @@ struct QuantitySampleJSON: Codable, Sendable {
 /// A quantity sample's values (a series sample's many, an ordinary sample's one), oldest first, in
 /// the type's canonical unit.
 struct SampleValuesJSON: ResponseEncodable, Encodable, Sendable {
-    struct Value: Encodable, Sendable {
-        var start: Date
-        var end: Date
-        var value: Double
-    }
-
     var id: UUID
     var unit: String
-    var values: [Value]
+    /// Each value with its interval (`start`, `end`, `value`).
+    var values: [TimedQuantity]
 }
 
 /// One page of samples.

@@ -27,7 +27,7 @@ struct SampleRoutes: Sendable {
             throw ServerError.notFound("sample")
         }
         return SampleValuesJSON(id: id, unit: quantityType.canonicalUnit.description,
-                                values: values.map { SampleValuesJSON.Value(start: $0.start, end: $0.end, value: $0.value) })
+                                values: values)
     }
 
     @Sendable func delete(_ request: Request, context: ServerRequestContext) async throws -> HTTPResponse.Status {

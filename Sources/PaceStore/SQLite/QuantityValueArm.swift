@@ -36,6 +36,7 @@ struct QuantityValueArm {
         let more = extra.map { " AND " + $0.sql } ?? ""
         let moreArguments = extra?.arguments ?? []
         return [
+            // An ordinary sample's one value is at position 0: `q.count - 1` (count is 1 in this arm).
             QuantityValueArm(
                 from: """
                     FROM healthObject o JOIN quantitySample q ON q.anchor = o.anchor
