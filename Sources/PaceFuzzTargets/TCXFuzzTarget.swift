@@ -3,22 +3,29 @@ import PaceFormats
 
 extension FuzzTarget {
     /// TCX: ``TCXReader`` on any bytes. Records keep their ranges; a refusal is a positioned
-    /// ``TCXError``; every activity ``TCXWriter`` accepts, written and read back once, is a fixed point.
+    /// ``TCXError``; the streamed read (records to a handler) gives the same document without records,
+    /// the same records, or the same refusal; every activity ``TCXWriter`` accepts, written and read
+    /// back once, is a fixed point.
     static let tcx = FuzzTarget(
         name: "tcx",
-        summary: "TCXReader: record ranges, positioned TCXError, TCXWriter round trip",
+        summary: "TCXReader: record ranges, positioned TCXError, streamed read equal, TCXWriter round trip",
         seedFiles: [FuzzSeedFiles("Tests/PaceFormatsTests/Fixtures/tcx", extensions: ["tcx"])]
     ) { (data) throws(FuzzInvariantViolation) -> FuzzOutcome in
         let check = FuzzCheck(target: "tcx")
         let document: TCXDocument
+        let streamed = TCXFuzzChecks.streamed(data)
         do throws(TCXError) {
             document = try TCXReader().read(data)
         } catch {
             try check.position(line: error.line, column: error.column, "refusal \(error.code)")
             try check.require(error.code != .unreadable && error.code != .unsupportedValue,
                               "an in-memory read failed with \(error.code)")
-            return .refused(code: error.code.description)
+            if case .failure(let other) = streamed, other.code == error.code, other.line == error.line, other.column == error.column {
+                return .refused(code: error.code.description)
+            }
+            throw FuzzInvariantViolation(target: check.target, message: "the whole read refuses (\(error.code)) and the streamed read does not alike")
         }
+        try TCXFuzzChecks(check: check).compare(streamed, with: document)
         for (index, activity) in (document.activities + document.courses).enumerated() {
             try check.activity(activity.recorded, "activity \(index)")
             try TCXFuzzChecks(check: check).roundTrip(activity.recorded, "activity \(index)")
@@ -30,9 +37,31 @@ extension FuzzTarget {
     }
 }
 
-/// The TCX target's round trip.
+/// The TCX target's round trip and streamed read.
 struct TCXFuzzChecks {
     let check: FuzzCheck
+
+    /// The streamed read of `data`: the document without records, and each record with its activity.
+    static func streamed(_ data: Data) -> Result<(TCXDocument, [(ActivityRecord, Int)]), TCXError> {
+        var records: [(ActivityRecord, Int)] = []
+        return Result { () throws(TCXError) in
+            let document = try TCXReader().read(source: DataByteSource(data)) { records.append(($0, $1)) }
+            return (document, records)
+        }
+    }
+
+    /// The streamed read gives the whole read's document with its records taken out, and its
+    /// activities' records in file order.
+    func compare(_ streamed: Result<(TCXDocument, [(ActivityRecord, Int)]), TCXError>, with whole: TCXDocument) throws(FuzzInvariantViolation) {
+        guard case .success(let (outline, records)) = streamed else {
+            throw FuzzInvariantViolation(target: check.target, message: "the whole read succeeds and the streamed read refuses")
+        }
+        try check.require(outline == whole.withoutRecords(), "the streamed read's document differs from the whole read's without records")
+        let wholeRecords = whole.activities.enumerated().flatMap { index, activity in activity.recorded.records.map { ($0, index) } }
+        try check.require(records.count == wholeRecords.count
+                          && zip(records, wholeRecords).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 },
+                          "the streamed read delivers other records than the whole read holds")
+    }
 
     /// Written and read back once, an activity is in TCX's precision; written and read again it must
     /// come back equal. Activities the writer refuses (no laps, a record without a time) are skipped.

@@ -3,18 +3,18 @@ import PaceFormats
 import PaceModel
 
 extension ActivityFileReader {
-    /// Reads a file for import: a GPX file with one track or a FIT file, whose timed records are in
-    /// time order, comes back as an ``ActivityFile/stream`` (its outline, read in constant memory:
-    /// the activity without records and the records' times), so it imports in memory that does not
-    /// grow with its length; anything else (a TCX file, a GPX file with several tracks or none,
-    /// records out of time order) is read whole, as ``read(_:)`` reads it.
+    /// Reads a file for import: a GPX file with one track, a TCX file with one activity or a FIT
+    /// file, whose timed records are in time order, comes back as an ``ActivityFile/stream`` (its
+    /// outline, read in constant memory: the activity without records and the records' times), so it
+    /// imports in memory that does not grow with its length; anything else (a GPX file with several
+    /// tracks or none, a TCX file with several activities or none, records out of time order) is
+    /// read whole, as ``read(_:)`` reads it.
     ///
     /// - Parameter url: The file.
     /// - Throws: ``FileImportError`` as ``read(_:)``.
     public static func outline(_ url: URL) throws(FileImportError) -> ActivityFile {
         let path = url.path
         let (format, open) = try opener(for: url)
-        guard format.fileExtension != "tcx" else { return try read(url) }
         // The content identifier is hashed on another core while this one reads the outline; its
         // error, when both fail, comes first, as when it was computed first.
         let identifier = ContentIdentifierPass(path: path, open: open)
@@ -29,7 +29,7 @@ extension ActivityFileReader {
         return file
     }
 
-    /// The outline of a GPX file with one track or of a FIT file, as an ``ActivityFile`` with its
+    /// The outline of a GPX file with one track, a TCX file with one activity or a FIT file, as an ``ActivityFile`` with its
     /// ``ActivityFile/stream`` (and no content identifier yet); `nil` when the file must be read whole.
     private static func streamOutline(path: String, format: String,
                                       open: @escaping @Sendable () throws(FileImportError) -> any ByteSource) throws(FileImportError)
@@ -46,6 +46,15 @@ extension ActivityFileReader {
             }
             guard document.tracks.count == 1, !times.isEmpty else { return nil }
             activity = document.tracks[0]
+            warnings = Self.warnings(of: document, path: path)
+        } else if format == "tcx" {
+            let document: TCXDocument
+            let source = try open()
+            do throws(TCXError) { document = try TCXReader().read(source: source, fileName: path) { point, _ in record(point) } } catch {
+                throw .invalidFile(error, file: path)
+            }
+            guard document.activities.count == 1, !times.isEmpty else { return nil }
+            activity = document.activities[0].recorded
             warnings = Self.warnings(of: document, path: path)
         } else {
             let source = try open()

@@ -179,8 +179,7 @@ public enum ActivityFileReader {
         case "tcx":
             do {
                 let document = try TCXReader().read(source: input, fileName: path)
-                let warnings = document.warnings.map { "\(path):\($0.line): \($0.reason)" }
-                return ActivityFile(path: path, activities: document.activities.map(\.recorded), warnings: warnings,
+                return ActivityFile(path: path, activities: document.activities.map(\.recorded), warnings: warnings(of: document, path: path),
                                     contentIdentifier: identifier)
             } catch { throw .invalidFile(error, file: path) }
         default:

@@ -22,6 +22,21 @@ public struct TCXDocument: Hashable, Sendable {
         self.courses = courses
         self.warnings = warnings
     }
+
+    /// The document with every lap's records taken out: what ``TCXReader/read(source:fileName:records:)``
+    /// returns for the file this document was read from.
+    package func withoutRecords() -> TCXDocument {
+        var result = self
+        for index in result.activities.indices { result.activities[index].recorded.laps.removeRecords() }
+        for index in result.courses.indices { result.courses[index].recorded.laps.removeRecords() }
+        return result
+    }
+}
+
+extension [ActivityLap] {
+    fileprivate mutating func removeRecords() {
+        for index in indices { self[index].records = [] }
+    }
 }
 
 /// One TCX `Activity` or `Course`: the shared model plus the lap values TCX has and the model lacks.

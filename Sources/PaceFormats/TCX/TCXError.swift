@@ -14,7 +14,7 @@ public struct TCXError: Error, Sendable, CustomStringConvertible {
     /// The kind of problem.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Kind: Hashable, Sendable {
-            case unreadable, malformedXML, notTCX, entityDeclaration, invalidValue, unsupportedValue
+            case unreadable, malformedXML, notTCX, entityDeclaration, invalidValue, unsupportedValue, handlerFailed
         }
         private let kind: Kind
         private init(_ kind: Kind) { self.kind = kind }
@@ -31,6 +31,8 @@ public struct TCXError: Error, Sendable, CustomStringConvertible {
         public static let invalidValue = Code(.invalidValue)
         /// The writer was given a value that TCX cannot represent.
         public static let unsupportedValue = Code(.unsupportedValue)
+        /// The caller's record handler threw while the file was streamed; its error is the ``TCXError/cause``.
+        public static let handlerFailed = Code(.handlerFailed)
 
         /// A short name of the code, such as `malformedXML`.
         public var description: String { "\(kind)" }

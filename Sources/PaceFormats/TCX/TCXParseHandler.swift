@@ -1,7 +1,16 @@
 internal import Foundation
 
 /// The state machine behind ``TCXReader``: builds activities as the scanner's elements open and close.
+///
+/// With a ``recordSink``, an activity's track points go to it instead of into their laps (each lap
+/// keeps its start time and totals) and a course's are dropped, so a file of any length is read in
+/// memory that does not grow with it.
 final class TCXParseHandler {
+    /// An error thrown by ``recordSink``, carried out of the scan to ``TCXReader``.
+    struct SinkFailure: Error {
+        var cause: any Error
+    }
+
     private struct Element {
         var name: String
         var line: Int
@@ -33,9 +42,15 @@ final class TCXParseHandler {
     private var tpxCadence: Double?
     /// The last timed record before the current `Track` of this lap, while waiting for the first timed one in it.
     private var timeBeforeTrack: Date?
+    /// The first and last time of the open lap's timed records (of the open course's, for a course).
+    private var lapTimes: (first: Date, last: Date)?
+    /// Receives each activity's track points, with the activity's index in ``TCXDocument/activities``,
+    /// instead of the laps; `nil` to keep them in the laps.
+    private let recordSink: ((ActivityRecord, Int) throws -> Void)?
 
-    init(fileName: String?) {
+    init(fileName: String?, recordSink: ((ActivityRecord, Int) throws -> Void)? = nil) {
         self.fileName = fileName
+        self.recordSink = recordSink
     }
 
     // MARK: Scanning
@@ -47,7 +62,7 @@ final class TCXParseHandler {
         while true {
             switch try scanner.next() {
             case .startElement: try startElement(scanner)
-            case .endElement: endElement(scanner)
+            case .endElement: try endElement(scanner)
             case .text: scanner.appendText(to: &text)
             case .endOfDocument: return
             }
@@ -79,14 +94,16 @@ final class TCXParseHandler {
             activity?.recorded.sport = Self.attribute("Sport", scanner)
         case "Course" where parent == "Courses":
             activity = ActivityBuilder(isCourse: true)
+            lapTimes = nil
         case "Lap" where activity != nil:
             lap = ActivityLap()
+            if activity?.isCourse == false { lapTimes = nil }
             summary = TCXLapSummary()
             if let value = Self.attribute("StartTime", scanner) {
                 lap?.startTime = date(value, element: Element(name: "Lap StartTime", line: position.line, column: position.column))
             }
         case "Track":
-            timeBeforeTrack = activity?.isCourse == false ? lap?.records.last(where: { $0.time != nil })?.time : nil
+            timeBeforeTrack = activity?.isCourse == false ? lapTimes?.last : nil
         case "Trackpoint" where activity != nil:
             record = ActivityRecord(time: nil)
             tpxCadence = nil
@@ -98,14 +115,14 @@ final class TCXParseHandler {
         }
     }
 
-    private func endElement(_ scanner: XMLScanner) {
+    private func endElement(_ scanner: XMLScanner) throws(SinkFailure) {
         guard let element = stack.popLast() else { return }
         let value = text.isEmpty ? "" : String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         text.removeAll(keepingCapacity: true)
         let parent = stack.last?.name ?? ""
         let grandparent = stack.count >= 2 ? stack[stack.count - 2].name : ""
         if record != nil {
-            endInTrackpoint(element, value: value, parent: parent, grandparent: grandparent)
+            try endInTrackpoint(element, value: value, parent: parent, grandparent: grandparent)
         } else if lap != nil {
             endInLap(element, value: value, parent: parent, grandparent: grandparent)
         } else if activity != nil {
@@ -121,10 +138,10 @@ final class TCXParseHandler {
 
     // MARK: Element ends
 
-    private func endInTrackpoint(_ element: Element, value: String, parent: String, grandparent: String) {
+    private func endInTrackpoint(_ element: Element, value: String, parent: String, grandparent: String) throws(SinkFailure) {
         switch (element.name, parent) {
         case ("Trackpoint", _):
-            finishRecord()
+            try finishRecord()
         case ("Time", "Trackpoint"):
             record?.time = date(value, element: element)
         case ("LatitudeDegrees", "Position"):
@@ -203,13 +220,14 @@ final class TCXParseHandler {
 
     // MARK: Building
 
-    private func finishRecord() {
+    private func finishRecord() throws(SinkFailure) {
         guard var finished = record else { return }
         record = nil
         if finished.cadence == nil { finished.cadence = tpxCadence }
         guard activity != nil else { return }
         if activity?.isCourse == true {
-            activity?.courseRecords.append(finished)
+            noteTime(of: finished)
+            if recordSink == nil { activity?.courseRecords.append(finished) }
             return
         }
         guard lap != nil else { return }
@@ -220,7 +238,18 @@ final class TCXParseHandler {
             }
             timeBeforeTrack = nil
         }
-        lap?.records.append(finished)
+        noteTime(of: finished)
+        guard let recordSink else {
+            lap?.records.append(finished)
+            return
+        }
+        do { try recordSink(finished, document.activities.count) } catch { throw SinkFailure(cause: error) }
+    }
+
+    /// Widens ``lapTimes`` to a timed record's time.
+    private func noteTime(of record: ActivityRecord) {
+        guard let time = record.time else { return }
+        lapTimes = (lapTimes?.first ?? time, time)
     }
 
     private func finishLap() {
@@ -235,8 +264,7 @@ final class TCXParseHandler {
             return
         }
         if finished.startTime == nil {
-            finished.startTime = finished.records.first(where: { $0.time != nil })?.time
-                ?? activity?.recorded.identifier.flatMap(XMLDateTime.parse)
+            finished.startTime = lapTimes?.first ?? activity?.recorded.identifier.flatMap(XMLDateTime.parse)
         }
         activity?.recorded.laps.append(finished)
         activity?.summaries.append(summary)
@@ -247,7 +275,7 @@ final class TCXParseHandler {
         activity = nil
         if builder.isCourse {
             let records = builder.courseRecords
-            builder.recorded.laps = [ActivityLap(startTime: records.first(where: { $0.time != nil })?.time,
+            builder.recorded.laps = [ActivityLap(startTime: lapTimes?.first,
                                                  totalTimerTime: builder.courseTime, distance: builder.courseDistance,
                                                  records: records)]
             builder.summaries = [TCXLapSummary()]

@@ -82,7 +82,33 @@ public struct TCXReader: Sendable {
     /// - Throws: ``TCXError`` (`unreadable` when the source fails, `malformedXML`, `notTCX`,
     ///   `entityDeclaration`).
     public func read(source: some ByteSource, fileName: String? = nil) throws(TCXError) -> TCXDocument {
-        let handler = TCXParseHandler(fileName: fileName)
+        try read(TCXParseHandler(fileName: fileName), source: source, fileName: fileName)
+    }
+
+    /// Reads a TCX document whose activities' track points go to `records` instead of into the
+    /// document: its activities come back with their laps' start times and totals, timer events and
+    /// every other value, but no records (its courses without records too), so a file of any size is
+    /// read in memory that does not grow with it.
+    ///
+    /// A lap without a `StartTime` attribute starts at its first timed point, as in ``read(source:fileName:)``.
+    ///
+    /// - Parameters:
+    ///   - source: The document's bytes, read once from the current position.
+    ///   - fileName: A name for error and warning messages.
+    ///   - records: Called once per track point of an activity, in file order, with the activity's
+    ///     0-based index in ``TCXDocument/activities``; throwing stops the read with
+    ///     ``TCXError/Code/handlerFailed`` (the error is the ``TCXError/cause``).
+    /// - Returns: The document, its activities without records.
+    /// - Throws: ``TCXError`` as ``read(source:fileName:)``, or `handlerFailed`.
+    public func read(source: some ByteSource, fileName: String? = nil,
+                     records: (ActivityRecord, _ activity: Int) throws -> Void) throws(TCXError) -> TCXDocument {
+        try withoutActuallyEscaping(records) { (records) throws(TCXError) -> TCXDocument in
+            try read(TCXParseHandler(fileName: fileName, recordSink: records), source: source, fileName: fileName)
+        }
+    }
+
+    /// Runs `handler` over the document in `source`.
+    private func read(_ handler: TCXParseHandler, source: some ByteSource, fileName: String?) throws(TCXError) -> TCXDocument {
         do {
             let scanner = XMLScanner(source: source)
             scanner.toleratesUndeclaredPrefixes = true
@@ -94,6 +120,8 @@ public struct TCXReader: Sendable {
             }
         } catch let error as TCXError {
             throw error
+        } catch let failure as TCXParseHandler.SinkFailure {
+            throw TCXError(.handlerFailed, file: fileName, reason: "the record handler stopped the read: \(failure.cause)", cause: failure.cause)
         } catch let error as XMLScanError {
             throw Self.error(error, fileName: fileName)
         } catch {

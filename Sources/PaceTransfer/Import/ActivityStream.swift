@@ -1,7 +1,7 @@
 import Foundation
 public import PaceFormats
 
-/// The one activity of a GPX or FIT file, read in passes instead of held whole: an import reads
+/// The one activity of a GPX, TCX or FIT file, read in passes instead of held whole: an import reads
 /// the file once for this outline, once for the workout's totals and once to write its route and
 /// samples, so its memory does not grow with the file (DECISIONS 118).
 ///
@@ -22,7 +22,7 @@ public struct ActivityStream: Sendable {
     var stray: StrayRecords
     /// The first and last kept record's times.
     var keptSpan: (first: Date, last: Date)?
-    /// `gpx` or `fit`.
+    /// `gpx`, `tcx` or `fit`.
     var format: String
     /// Opens the file's bytes again, from the start.
     var open: @Sendable () throws(FileImportError) -> any ByteSource
@@ -62,12 +62,18 @@ public struct ActivityStream: Sendable {
         }
         let source = try open()
         do {
-            if format == "gpx" {
+            switch format {
+            case "gpx":
                 _ = try GPXReader().read(source: source, file: path) { record, _ in try visit(record) }
-            } else {
+            case "tcx":
+                _ = try TCXReader().read(source: source, fileName: path) { record, _ in try visit(record) }
+            default:
                 _ = try ActivityFileReader.fitReader.read(source: source, file: path, records: visit)
             }
         } catch let error as GPXError {
+            if error.code == .handlerFailed, let cause = error.cause { throw cause }
+            throw FileImportError.invalidFile(error, file: path)
+        } catch let error as TCXError {
             if error.code == .handlerFailed, let cause = error.cause { throw cause }
             throw FileImportError.invalidFile(error, file: path)
         } catch let error as FITError {

@@ -23,6 +23,11 @@ extension ActivityFileReader {
         document.warnings.map { "\(path):\($0.line): \($0.message)" }
     }
 
+    /// A TCX document's warnings, one line each: `FILE:LINE: reason`.
+    static func warnings(of document: TCXDocument, path: String) -> [String] {
+        document.warnings.map { "\(path):\($0.line): \($0.reason)" }
+    }
+
     /// A FIT decoder's warnings, one line each: `FILE: message`.
     static func warnings(_ warnings: [FITWarning], path: String) -> [String] {
         warnings.map { "\(path): \($0.description)" }

@@ -1,0 +1,86 @@
+import Foundation
+import PaceFormats
+import Testing
+
+/// `TCXReader.read(source:fileName:records:)`: the document of the whole-file read without its
+/// records, and the records, in file order, delivered one by one.
+@Suite struct TCXStreamTests {
+    static func streamed(_ data: Data, fileName: String) throws -> (TCXDocument, [(ActivityRecord, Int)]) {
+        var records: [(ActivityRecord, Int)] = []
+        let document = try TCXReader().read(source: DataByteSource(data), fileName: fileName) { records.append(($0, $1)) }
+        return (document, records)
+    }
+
+    @Test(arguments: ["fr220-run-4laps-hr-runcad.tcx", "fr305-run-sample.tcx", "concept2-erg-no-gps.tcx", "course-30pt.tcx",
+                      "nul-char-invalid.tcx", "invalid-coords-undefined.tcx", "undeclared-xsi-prefix.tcx"])
+    func aStreamedReadGivesTheWholeReadsDocumentAndRecords(name: String) throws {
+        let data = try Data(contentsOf: TCXTestFixtures.tcx(name))
+        let whole = try TCXReader().read(data, fileName: name)
+        let (outline, records) = try Self.streamed(data, fileName: name)
+
+        #expect(outline == whole.withoutRecords(), "the laps keep their start times and totals, the timer events and warnings")
+        let expected = whole.activities.enumerated().flatMap { index, activity in activity.recorded.records.map { ($0, index) } }
+        #expect(records.map(\.0) == expected.map(\.0))
+        #expect(records.map(\.1) == expected.map(\.1))
+        #expect(!records.isEmpty || whole.activities.isEmpty, "\(name) has activities with track points")
+    }
+
+    @Test func aLapWithoutStartTimeStartsAtItsFirstTimedPointAndTracksStillMakePauses() throws {
+        let xml = """
+            <?xml version="1.0"?>
+            <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
+             <Activities><Activity Sport="Running"><Id>not a date</Id>
+              <Lap><TotalTimeSeconds>30</TotalTimeSeconds>
+               <Track><Trackpoint><DistanceMeters>0</DistanceMeters></Trackpoint>
+                <Trackpoint><Time>2024-05-01T08:00:05Z</Time></Trackpoint><Trackpoint><Time>2024-05-01T08:00:10Z</Time></Trackpoint></Track>
+               <Track><Trackpoint><Time>2024-05-01T08:01:00Z</Time></Trackpoint></Track></Lap>
+              <Lap><Track><Trackpoint><Time>2024-05-01T08:02:00Z</Time></Trackpoint></Track></Lap>
+             </Activity></Activities>
+            </TrainingCenterDatabase>
+            """
+        let (outline, records) = try Self.streamed(Data(xml.utf8), fileName: "run.tcx")
+        let run = try #require(outline.activities.first).recorded
+
+        #expect(run.laps.map(\.startTime) == [TCXTestFixtures.utc(2024, 5, 1, 8, 0, 5), TCXTestFixtures.utc(2024, 5, 1, 8, 2, 0)])
+        #expect(run.laps.allSatisfy { $0.records.isEmpty })
+        #expect(run.timerEvents == [
+            ActivityTimerEvent(kind: .pause, time: TCXTestFixtures.utc(2024, 5, 1, 8, 0, 10)),
+            ActivityTimerEvent(kind: .resume, time: TCXTestFixtures.utc(2024, 5, 1, 8, 1, 0)),
+        ])
+        #expect(records.count == 5 && records[0].0.time == nil && records[0].0.distance == 0)
+        #expect(try outline == TCXReader().read(Data(xml.utf8), fileName: "run.tcx").withoutRecords())
+    }
+
+    @Test func eachRecordNamesItsActivityInAMultisportSession() throws {
+        let xml = """
+            <?xml version="1.0"?>
+            <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
+             <Activities><MultiSportSession><Id>2024-05-01T08:00:00Z</Id>
+              <FirstSport><Activity Sport="Running"><Id>2024-05-01T08:00:00Z</Id><Lap StartTime="2024-05-01T08:00:00Z">
+               <Track><Trackpoint><Time>2024-05-01T08:00:00Z</Time></Trackpoint><Trackpoint><Time>2024-05-01T08:00:01Z</Time></Trackpoint>
+               </Track></Lap></Activity></FirstSport>
+              <NextSport><Activity Sport="Biking"><Id>2024-05-01T08:05:00Z</Id><Lap StartTime="2024-05-01T08:05:00Z">
+               <Track><Trackpoint><Time>2024-05-01T08:05:00Z</Time></Trackpoint></Track></Lap></Activity></NextSport>
+             </MultiSportSession></Activities>
+            </TrainingCenterDatabase>
+            """
+        let (outline, records) = try Self.streamed(Data(xml.utf8), fileName: "multisport.tcx")
+        #expect(outline.activities.map(\.recorded.sport) == ["Running", "Biking"])
+        #expect(records.map(\.1) == [0, 0, 1])
+    }
+
+    @Test func aThrowingHandlerStopsTheReadWithItsError() throws {
+        struct Stop: Error, Equatable {}
+        let data = try Data(contentsOf: TCXTestFixtures.tcx("fr220-run-4laps-hr-runcad.tcx"))
+        var delivered = 0
+        let error = #expect(throws: TCXError.self) {
+            try TCXReader().read(source: DataByteSource(data), fileName: "run.tcx") { _, _ in
+                delivered += 1
+                if delivered == 3 { throw Stop() }
+            }
+        }
+        #expect(error?.code == .handlerFailed)
+        #expect(error?.cause as? Stop == Stop())
+        #expect(delivered == 3, "no record after the handler threw")
+    }
+}
