@@ -30,7 +30,8 @@ extension ActivityFileReader {
     }
 
     /// The outline of a GPX file with one track, a TCX file with one activity or a FIT file, as an ``ActivityFile`` with its
-    /// ``ActivityFile/stream`` (and no content identifier yet); `nil` when the file must be read whole.
+    /// ``ActivityFile/stream`` (and no content identifier yet), or a TCX file of no activity as the
+    /// whole-file read gives it; `nil` when the file must be read whole.
     private static func streamOutline(path: String, format: String,
                                       open: @escaping @Sendable () throws(FileImportError) -> any ByteSource) throws(FileImportError)
         -> ActivityFile? {
@@ -52,6 +53,11 @@ extension ActivityFileReader {
             let source = try open()
             do throws(TCXError) { document = try TCXReader().read(source: source, fileName: path) { point, _ in record(point) } } catch {
                 throw .invalidFile(error, file: path)
+            }
+            // Without an activity there is nothing to stream, and nothing more a second read would find.
+            if let note = TCXContentNote.note(for: document) {
+                return ActivityFile(path: path, activities: [], warnings: Self.warnings(of: document, path: path), contentIdentifier: "",
+                                    notes: [note])
             }
             guard document.activities.count == 1, !times.isEmpty else { return nil }
             activity = document.activities[0].recorded

@@ -180,7 +180,7 @@ public enum ActivityFileReader {
             do {
                 let document = try TCXReader().read(source: input, fileName: path)
                 return ActivityFile(path: path, activities: document.activities.map(\.recorded), warnings: warnings(of: document, path: path),
-                                    contentIdentifier: identifier)
+                                    contentIdentifier: identifier, notes: TCXContentNote.note(for: document).map { [$0] } ?? [])
             } catch { throw .invalidFile(error, file: path) }
         default:
             // A recording cut short (the battery died, the device crashed) keeps what it recorded,

@@ -138,6 +138,10 @@ import Testing
         #expect(multiTrack.activities == (try ActivityFileReader.read(Self.fixture("gpx/mapsource-3trk.gpx"))).activities)
         let course = try ActivityFileReader.outline(Self.fixture("tcx/course-30pt.tcx"))
         #expect(course.stream == nil && course.activities.isEmpty, "a TCX of courses holds no activity to stream")
+        let wholeCourse = try ActivityFileReader.read(Self.fixture("tcx/course-30pt.tcx"))
+        #expect(course.notes == wholeCourse.notes && course.contentIdentifier == wholeCourse.contentIdentifier)
+        #expect(course.notes.first?.hasPrefix("holds a course") == true, "\(course.notes)")
+        #expect(course.notes.first?.hasSuffix("a planned route, not a recorded activity; nothing to import") == true)
         // Two laps of the same two points: their times go back, so the file is sorted in memory.
         let repeated = try ActivityFileReader.outline(Self.fixture("tcx/invalid-coords-undefined.tcx"))
         #expect(repeated.stream == nil && repeated.activities.first?.records.count == 4)
