@@ -12,7 +12,7 @@ final class TCXParseHandler {
     }
 
     private struct Element {
-        var name: String
+        var tag: TCXTag
         var line: Int
         var column: Int
     }
@@ -76,38 +76,39 @@ final class TCXParseHandler {
             }
             scanner.undeclaredPrefixes.removeAll()
         }
-        let name = scanner.localNameString
+        let tag = TCXTag(localName: scanner.localName)
         let position = scanner.tokenPosition
         if !sawRoot {
             sawRoot = true
-            guard name == "TrainingCenterDatabase" else {
+            guard tag == .trainingCenterDatabase else {
                 throw TCXError(.notTCX, file: fileName, line: position.line, column: position.column,
                                reason: "the root element is <\(scanner.nameString)>, not <TrainingCenterDatabase>; this is not a TCX file")
             }
         }
-        stack.append(Element(name: name, line: position.line, column: position.column))
+        stack.append(Element(tag: tag, line: position.line, column: position.column))
         text.removeAll(keepingCapacity: true)
-        let parent = stack.count >= 2 ? stack[stack.count - 2].name : ""
-        switch name {
-        case "Activity" where parent != "ActivityRef":
+        let parent = stack.count >= 2 ? stack[stack.count - 2].tag : .other
+        switch tag {
+        case .activity where parent != .activityRef:
             activity = ActivityBuilder(isCourse: false)
             activity?.recorded.sport = Self.attribute("Sport", scanner)
-        case "Course" where parent == "Courses":
+        case .course where parent == .courses:
             activity = ActivityBuilder(isCourse: true)
             lapTimes = nil
-        case "Lap" where activity != nil:
+        case .lap where activity != nil:
             lap = ActivityLap()
             if activity?.isCourse == false { lapTimes = nil }
             summary = TCXLapSummary()
             if let value = Self.attribute("StartTime", scanner) {
-                lap?.startTime = date(value, element: Element(name: "Lap StartTime", line: position.line, column: position.column))
+                var bytes = value
+                lap?.startTime = bytes.withUTF8 { date(UnsafeRawBufferPointer($0), name: "Lap StartTime", at: Element(tag: .lap, line: position.line, column: position.column)) }
             }
-        case "Track":
+        case .track:
             timeBeforeTrack = activity?.isCourse == false ? lapTimes?.last : nil
-        case "Trackpoint" where activity != nil:
+        case .trackpoint where activity != nil:
             record = ActivityRecord(time: nil)
             tpxCadence = nil
-        case "Position" where record != nil:
+        case .position where record != nil:
             latitude = nil
             longitude = nil
         default:
@@ -117,17 +118,27 @@ final class TCXParseHandler {
 
     private func endElement(_ scanner: XMLScanner) throws(SinkFailure) {
         guard let element = stack.popLast() else { return }
-        let value = text.isEmpty ? "" : String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        text.removeAll(keepingCapacity: true)
-        let parent = stack.last?.name ?? ""
-        let grandparent = stack.count >= 2 ? stack[stack.count - 2].name : ""
+        defer { text.removeAll(keepingCapacity: true) }
+        let parent = stack.last?.tag ?? .other
+        let grandparent = stack.count >= 2 ? stack[stack.count - 2].tag : .other
         if record != nil {
-            try endInTrackpoint(element, value: value, parent: parent, grandparent: grandparent)
+            try endInTrackpoint(element, parent: parent, grandparent: grandparent)
         } else if lap != nil {
-            endInLap(element, value: value, parent: parent, grandparent: grandparent)
+            endInLap(element, parent: parent, grandparent: grandparent)
         } else if activity != nil {
-            endInActivity(element, value: value, parent: parent)
+            endInActivity(element, parent: parent)
         }
+    }
+
+    /// The element's text, trimmed as `trimmingCharacters(in: .whitespacesAndNewlines)` trims it.
+    private var stringValue: String {
+        guard !text.isEmpty else { return "" }
+        let string = String(decoding: text, as: UTF8.self)
+        // Printable ASCII at both ends: nothing to trim (what else Foundation trims is a control
+        // character or beyond ASCII).
+        let plain = { (byte: UInt8) in byte > 0x20 && byte < 0x7F }
+        if plain(text[0]), plain(text[text.count - 1]) { return string }
+        return string.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The decoded value of the first attribute with this local name.
@@ -138,80 +149,85 @@ final class TCXParseHandler {
 
     // MARK: Element ends
 
-    private func endInTrackpoint(_ element: Element, value: String, parent: String, grandparent: String) throws(SinkFailure) {
-        switch (element.name, parent) {
-        case ("Trackpoint", _):
+    private func endInTrackpoint(_ element: Element, parent: TCXTag, grandparent: TCXTag) throws(SinkFailure) {
+        switch (element.tag, parent) {
+        case (.trackpoint, _):
             try finishRecord()
-        case ("Time", "Trackpoint"):
-            record?.time = date(value, element: element)
-        case ("LatitudeDegrees", "Position"):
-            latitude = number(value, element: element, range: -90...90)
-        case ("LongitudeDegrees", "Position"):
-            longitude = number(value, element: element, range: -180...180)
-        case ("Position", "Trackpoint"):
+        case (.time, .trackpoint):
+            record?.time = date(element)
+        case (.latitudeDegrees, .position):
+            latitude = number(element, range: -90...90)
+        case (.longitudeDegrees, .position):
+            longitude = number(element, range: -180...180)
+        case (.position, .trackpoint):
             if let latitude, let longitude {
                 record?.latitude = latitude
                 record?.longitude = longitude
             }
-        case ("AltitudeMeters", "Trackpoint"):
-            record?.altitude = number(value, element: element, range: ActivityRecord.plausibleAltitudes)
-        case ("DistanceMeters", "Trackpoint"):
-            record?.distance = number(value, element: element, range: 0...Double.greatestFiniteMagnitude)
-        case ("Value", "HeartRateBpm") where grandparent == "Trackpoint":
-            record?.heartRate = number(value, element: element, range: 0...400)
-        case ("Cadence", "Trackpoint"):
-            record?.cadence = number(value, element: element, range: 0...400)
-        case ("Speed", "TPX"):
-            record?.speed = number(value, element: element, range: 0...Double.greatestFiniteMagnitude)
-        case ("RunCadence", "TPX"):
-            tpxCadence = number(value, element: element, range: 0...400)
-        case ("Watts", "TPX"):
-            record?.power = number(value, element: element, range: 0...100_000)
+        case (.altitudeMeters, .trackpoint):
+            record?.altitude = number(element, range: ActivityRecord.plausibleAltitudes)
+        case (.distanceMeters, .trackpoint):
+            record?.distance = number(element, range: 0...Double.greatestFiniteMagnitude)
+        case (.value, .heartRateBpm) where grandparent == .trackpoint:
+            record?.heartRate = number(element, range: 0...400)
+        case (.cadence, .trackpoint):
+            record?.cadence = number(element, range: 0...400)
+        case (.speed, .tpx):
+            record?.speed = number(element, range: 0...Double.greatestFiniteMagnitude)
+        case (.runCadence, .tpx):
+            tpxCadence = number(element, range: 0...400)
+        case (.watts, .tpx):
+            record?.power = number(element, range: 0...100_000)
         default:
             break
         }
     }
 
-    private func endInLap(_ element: Element, value: String, parent: String, grandparent: String) {
-        func lapNumber() -> Double? { number(value, element: element, range: 0...Double.greatestFiniteMagnitude) }
-        switch (element.name, parent) {
-        case ("Lap", _):
+    private func endInLap(_ element: Element, parent: TCXTag, grandparent: TCXTag) {
+        func lapNumber() -> Double? { number(element, range: 0...Double.greatestFiniteMagnitude) }
+        func lapString() -> String? { let value = stringValue; return value.isEmpty ? nil : value }
+        switch (element.tag, parent) {
+        case (.lap, _):
             finishLap()
-        case ("TotalTimeSeconds", "Lap"): lap?.totalTimerTime = lapNumber()
-        case ("DistanceMeters", "Lap"): lap?.distance = lapNumber()
-        case ("Calories", "Lap"): lap?.calories = lapNumber()
-        case ("MaximumSpeed", "Lap"): summary.maximumSpeed = lapNumber()
-        case ("Cadence", "Lap"): summary.cadence = lapNumber()
-        case ("Intensity", "Lap"): lap?.intensity = value.isEmpty ? nil : value
-        case ("TriggerMethod", "Lap"): lap?.trigger = value.isEmpty ? nil : value
-        case ("Value", "AverageHeartRateBpm") where grandparent == "Lap": lap?.averageHeartRate = lapNumber()
-        case ("Value", "MaximumHeartRateBpm") where grandparent == "Lap": lap?.maximumHeartRate = lapNumber()
-        case ("AvgSpeed", "LX"): summary.averageSpeed = lapNumber()
-        case ("MaxBikeCadence", "LX"): summary.maximumBikeCadence = lapNumber()
-        case ("AvgRunCadence", "LX"): summary.averageRunCadence = lapNumber()
-        case ("MaxRunCadence", "LX"): summary.maximumRunCadence = lapNumber()
-        case ("Steps", "LX"): summary.steps = lapNumber()
-        case ("AvgWatts", "LX"): summary.averageWatts = lapNumber()
-        case ("MaxWatts", "LX"): summary.maximumWatts = lapNumber()
+        case (.totalTimeSeconds, .lap): lap?.totalTimerTime = lapNumber()
+        case (.distanceMeters, .lap): lap?.distance = lapNumber()
+        case (.calories, .lap): lap?.calories = lapNumber()
+        case (.maximumSpeed, .lap): summary.maximumSpeed = lapNumber()
+        case (.cadence, .lap): summary.cadence = lapNumber()
+        case (.intensity, .lap): lap?.intensity = lapString()
+        case (.triggerMethod, .lap): lap?.trigger = lapString()
+        case (.value, .averageHeartRateBpm) where grandparent == .lap: lap?.averageHeartRate = lapNumber()
+        case (.value, .maximumHeartRateBpm) where grandparent == .lap: lap?.maximumHeartRate = lapNumber()
+        case (.avgSpeed, .lx): summary.averageSpeed = lapNumber()
+        case (.maxBikeCadence, .lx): summary.maximumBikeCadence = lapNumber()
+        case (.avgRunCadence, .lx): summary.averageRunCadence = lapNumber()
+        case (.maxRunCadence, .lx): summary.maximumRunCadence = lapNumber()
+        case (.steps, .lx): summary.steps = lapNumber()
+        case (.avgWatts, .lx): summary.averageWatts = lapNumber()
+        case (.maxWatts, .lx): summary.maximumWatts = lapNumber()
         default: break
         }
     }
 
-    private func endInActivity(_ element: Element, value: String, parent: String) {
-        switch (element.name, parent) {
-        case ("Activity", _) where activity?.isCourse == false,
-             ("Course", "Courses") where activity?.isCourse == true:
+    private func endInActivity(_ element: Element, parent: TCXTag) {
+        switch (element.tag, parent) {
+        case (.activity, _) where activity?.isCourse == false,
+             (.course, .courses) where activity?.isCourse == true:
             finishActivity()
-        case ("Id", "Activity"):
+        case (.id, .activity):
+            let value = stringValue
             activity?.recorded.identifier = value.isEmpty ? nil : value
             if activity?.recorded.identifier != nil, XMLDateTime.parse(value) == nil {
                 warn(element, "<Id> is not a date-time; it is kept as the identifier only")
             }
-        case ("Notes", "Activity") where activity?.recorded.name == nil:
+        case (.notes, .activity) where activity?.recorded.name == nil:
+            let value = stringValue
             activity?.recorded.name = value.isEmpty ? nil : value
-        case ("Name", "Course"):
+        case (.name, .course):
+            let value = stringValue
             activity?.recorded.name = value.isEmpty ? nil : value
-        case ("Name", "Creator"):
+        case (.name, .creator):
+            let value = stringValue
             activity?.recorded.deviceName = value.isEmpty ? nil : value
         default:
             break
@@ -288,26 +304,61 @@ final class TCXParseHandler {
 
     // MARK: Values
 
-    private func number(_ text: String, element: Element, range: ClosedRange<Double>) -> Double? {
-        guard !text.isEmpty else { return nil }
-        guard let value = Double(text), value.isFinite else {
-            warn(element, "<\(element.name)> is not a number; the value was skipped")
-            return nil
+    /// The element's text as a number in `range`; `nil` (with a warning unless the text is empty)
+    /// otherwise. Read from the bytes, as `Double(String)` reads them.
+    private func number(_ element: Element, range: ClosedRange<Double>) -> Double? {
+        text.withUnsafeBytes { bytes in
+            let trimmed = Self.trimmed(bytes)
+            guard !trimmed.isEmpty else { return nil }
+            guard let value = XMLNumber.double(trimmed) else {
+                // Not a number in XML's white space: perhaps in other white space.
+                let string = stringValue
+                guard !string.isEmpty else { return nil }
+                guard let value = Double(string), value.isFinite else {
+                    warn(element, "<\(element.tag.rawValue)> is not a number; the value was skipped")
+                    return nil
+                }
+                return check(value, element, range)
+            }
+            return check(value, element, range)
         }
+    }
+
+    private func check(_ value: Double, _ element: Element, _ range: ClosedRange<Double>) -> Double? {
         guard range.contains(value) else {
-            warn(element, "<\(element.name)> is out of range (\(Self.describe(range))); the value was skipped")
+            warn(element, "<\(element.tag.rawValue)> is out of range (\(Self.describe(range))); the value was skipped")
             return nil
         }
         return value
     }
 
-    private func date(_ text: String, element: Element) -> Date? {
-        guard !text.isEmpty else { return nil }
-        guard let date = XMLDateTime.parse(text) else {
-            warn(element, "<\(element.name)> is not an ISO 8601 date-time; the value was skipped")
+    /// The element's text as a date-time.
+    private func date(_ element: Element) -> Date? {
+        text.withUnsafeBytes { date($0, name: element.tag.rawValue, at: element) }
+    }
+
+    /// `bytes` as a date-time; `nil` (with a warning naming `name` unless the text is empty) otherwise.
+    private func date(_ bytes: UnsafeRawBufferPointer, name: String, at element: Element) -> Date? {
+        let trimmed = Self.trimmed(bytes)
+        guard !trimmed.isEmpty else { return nil }
+        guard let date = XMLDateTime.parse(bytes: trimmed) else {
+            // Perhaps in white space beyond XML's.
+            let string = String(decoding: trimmed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !string.isEmpty else { return nil }
+            if let date = XMLDateTime.parse(string) { return date }
+            warn(element, "<\(name)> is not an ISO 8601 date-time; the value was skipped")
             return nil
         }
         return date
+    }
+
+    /// `bytes` without XML white space at either end.
+    private static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        var first = 0
+        var last = bytes.count
+        while first < last, XMLScanner.isSpace(bytes[first]) { first += 1 }
+        while last > first, XMLScanner.isSpace(bytes[last - 1]) { last -= 1 }
+        return UnsafeRawBufferPointer(rebasing: bytes[first..<last])
     }
 
     /// Adds a warning the reader found outside the elements (a repaired byte, say).

@@ -51,6 +51,29 @@ import Testing
         #expect(try outline == TCXReader().read(Data(xml.utf8), fileName: "run.tcx").withoutRecords())
     }
 
+    @Test func valuesInWhiteSpaceBeyondXMLsAreTrimmedAndPrefixedNamesMatch() throws {
+        // No-break spaces (U+00A0) around values, a vertical tab, and a prefixed element name.
+        let xml = """
+            <?xml version="1.0"?>
+            <t:TrainingCenterDatabase xmlns:t="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
+             <t:Activities><t:Activity Sport="Running"><t:Id>\u{A0}2024-05-01T08:00:00Z\u{A0}</t:Id>
+              <t:Lap StartTime="2024-05-01T08:00:00Z"><t:TotalTimeSeconds>\u{A0}60\u{A0}</t:TotalTimeSeconds>
+               <t:Intensity> Active\u{A0}</t:Intensity><t:Calories>\u{A0}</t:Calories><t:DistanceMeters>ten</t:DistanceMeters>
+               <t:Track><t:Trackpoint><t:Time>\u{A0}2024-05-01T08:00:01Z</t:Time><t:AltitudeMeters>\u{A0}12.5</t:AltitudeMeters>
+               </t:Trackpoint></t:Track></t:Lap>
+             </t:Activity></t:Activities>
+            </t:TrainingCenterDatabase>
+            """
+        let document = try TCXReader().read(Data(xml.utf8), fileName: "spaces.tcx")
+        let run = try #require(document.activities.first).recorded
+        #expect(run.identifier == "2024-05-01T08:00:00Z")
+        #expect(run.laps.first?.totalTimerTime == 60 && run.laps.first?.intensity == "Active")
+        #expect(run.laps.first?.calories == nil && run.laps.first?.distance == nil)
+        #expect(run.records.first?.time == TCXTestFixtures.utc(2024, 5, 1, 8, 0, 1) && run.records.first?.altitude == 12.5)
+        #expect(document.warnings.map(\.reason) == ["<DistanceMeters> is not a number; the value was skipped"],
+                "white space alone is no value; a word is a skipped one")
+    }
+
     @Test func eachRecordNamesItsActivityInAMultisportSession() throws {
         let xml = """
             <?xml version="1.0"?>
