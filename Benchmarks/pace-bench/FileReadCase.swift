@@ -32,6 +32,25 @@ enum FileReadCase {
         return FileReadResult(api: api, values: sums.values + [("warnings", "\(warnings)")])
     }
 
+    /// Reads a TCX file; sums its activities' track points' heart rate and cadence.
+    /// `document`: `TCXReader().read(contentsOf:)`; `stream`: `TCXReader().read(source:fileName:records:)`.
+    static func readTCX(at url: URL, api: FileReadingAPI) throws -> FileReadResult {
+        var sums = PointSums()
+        let document: TCXDocument
+        switch api {
+        case .document:
+            document = try TCXReader().read(contentsOf: url)
+            for activity in document.activities {
+                for record in activity.recorded.records { sums.add(heartRate: record.heartRate, cadence: record.cadence) }
+            }
+        case .stream:
+            document = try TCXReader().read(source: FileByteSource(url: url), fileName: url.lastPathComponent) { record, _ in
+                sums.add(heartRate: record.heartRate, cadence: record.cadence)
+            }
+        }
+        return FileReadResult(api: api, values: sums.values + [("warnings", "\(document.warnings.count)")])
+    }
+
     /// Decodes a FIT file; counts `record` messages (global 20) and sums their heart rate (field 3) and cadence (field 4).
     /// `document`: `FITDecoder().decode(Data)`; `stream`: `FITDecoder().decode(contentsOf:handler:)`.
     static func decodeFIT(at url: URL, api: FileReadingAPI) throws -> FileReadResult {

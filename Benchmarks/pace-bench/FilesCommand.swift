@@ -14,7 +14,7 @@ import Foundation
 struct FilesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "files",
-        abstract: "Read one large GPX, FIT or Apple Health file with Pace and print points, checksums and seconds.",
+        abstract: "Read one large GPX, TCX, FIT or Apple Health file with Pace and print points, checksums and seconds.",
         discussion: """
             Prints one line of key=value pairs: the format, the reading API used, points read, checksums of what \
             was read (sums of heart rate and cadence; for Apple Health the import report's counts) and seconds, \
@@ -25,17 +25,17 @@ struct FilesCommand: AsyncParsableCommand {
 
     /// The kind of file to read.
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case gpx, fit, applehealth
+        case gpx, tcx, fit, applehealth
     }
 
-    @Argument(help: "The kind of file: gpx, fit or applehealth.")
+    @Argument(help: "The kind of file: gpx, tcx, fit or applehealth.")
     var format: Format
 
     @Argument(help: "The file to read (for applehealth: export.xml or the apple_health_export folder).",
               completion: .file())
     var file: String
 
-    @Option(help: "gpx and fit: read with the stream API (point by point, constant memory) or the document API (the whole file as one value).")
+    @Option(help: "gpx, tcx and fit: read with the stream API (point by point, constant memory) or the document API (the whole file as one value).")
     var api: FileReadingAPI = .stream
 
     @Option(help: "applehealth: the store file to import into; must not exist (default: a temporary store, deleted afterwards).")
@@ -71,6 +71,7 @@ struct FilesCommand: AsyncParsableCommand {
         do {
             switch format {
             case .gpx: result = try FileReadCase.readGPX(at: url, api: api)
+            case .tcx: result = try FileReadCase.readTCX(at: url, api: api)
             case .fit: result = try FileReadCase.decodeFIT(at: url, api: api)
             case .applehealth: result = try await FileReadCase.importAppleHealth(at: url, storePath: store)
             }

@@ -4,8 +4,8 @@ internal import Foundation
 ///
 /// With a ``recordSink``, an activity's track points go to it instead of into their laps (each lap
 /// keeps its start time and totals) and a course's are dropped, so a file of any length is read in
-/// memory that does not grow with it.
-final class TCXParseHandler {
+/// memory that does not grow with it. A value type, so its state needs no run-time exclusivity checks.
+struct TCXParseHandler {
     /// An error thrown by ``recordSink``, carried out of the scan to ``TCXReader``.
     struct SinkFailure: Error {
         var cause: any Error
@@ -33,7 +33,12 @@ final class TCXParseHandler {
 
     private var stack: [Element] = []
     private var text: [UInt8] = []
+    /// Whether the open element's text matters (it holds a value), so the scanner's text is kept.
+    private var collectsText = false
     private var activity: ActivityBuilder?
+    /// What ``activity`` is, kept apart so the per-element checks do not read the builder; set with it.
+    private var reading = Reading.nothing
+    private enum Reading { case nothing, activity, course }
     private var lap: ActivityLap?
     private var summary = TCXLapSummary()
     private var record: ActivityRecord?
@@ -58,18 +63,18 @@ final class TCXParseHandler {
     /// Reads the whole document.
     /// - Throws: ``TCXError`` for a root that is not `TrainingCenterDatabase`; ``XMLScanError``
     ///   for XML that is not well-formed (mapped by ``TCXReader``).
-    func run(_ scanner: XMLScanner) throws {
+    mutating func run(_ scanner: XMLScanner) throws {
         while true {
             switch try scanner.next() {
             case .startElement: try startElement(scanner)
             case .endElement: try endElement(scanner)
-            case .text: scanner.appendText(to: &text)
+            case .text: if collectsText { scanner.appendText(to: &text) }
             case .endOfDocument: return
             }
         }
     }
 
-    private func startElement(_ scanner: XMLScanner) throws {
+    private mutating func startElement(_ scanner: XMLScanner) throws {
         if !scanner.undeclaredPrefixes.isEmpty {
             for use in scanner.undeclaredPrefixes {
                 document.warnings.append(TCXWarning(file: fileName, line: use.position.line, column: use.position.column, reason: use.warning))
@@ -86,26 +91,30 @@ final class TCXParseHandler {
             }
         }
         stack.append(Element(tag: tag, line: position.line, column: position.column))
-        text.removeAll(keepingCapacity: true)
+        if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+        collectsText = tag.holdsValue
         let parent = stack.count >= 2 ? stack[stack.count - 2].tag : .other
         switch tag {
         case .activity where parent != .activityRef:
             activity = ActivityBuilder(isCourse: false)
+            reading = .activity
             activity?.recorded.sport = Self.attribute("Sport", scanner)
         case .course where parent == .courses:
             activity = ActivityBuilder(isCourse: true)
+            reading = .course
             lapTimes = nil
-        case .lap where activity != nil:
+        case .lap where reading != .nothing:
             lap = ActivityLap()
-            if activity?.isCourse == false { lapTimes = nil }
+            if reading == .activity { lapTimes = nil }
             summary = TCXLapSummary()
-            if let value = Self.attribute("StartTime", scanner) {
-                var bytes = value
-                lap?.startTime = bytes.withUTF8 { date(UnsafeRawBufferPointer($0), name: "Lap StartTime", at: Element(tag: .lap, line: position.line, column: position.column)) }
+            if var attribute = Self.attribute("StartTime", scanner) {
+                let parsed = attribute.withUTF8 { Self.parseDate(UnsafeRawBufferPointer($0)) }
+                let start = date(parsed, name: "Lap StartTime", at: Element(tag: .lap, line: position.line, column: position.column))
+                lap?.startTime = start
             }
         case .track:
-            timeBeforeTrack = activity?.isCourse == false ? lapTimes?.last : nil
-        case .trackpoint where activity != nil:
+            timeBeforeTrack = reading == .activity ? lapTimes?.last : nil
+        case .trackpoint where reading != .nothing:
             record = ActivityRecord(time: nil)
             tpxCadence = nil
         case .position where record != nil:
@@ -116,16 +125,19 @@ final class TCXParseHandler {
         }
     }
 
-    private func endElement(_ scanner: XMLScanner) throws(SinkFailure) {
+    private mutating func endElement(_ scanner: XMLScanner) throws(SinkFailure) {
         guard let element = stack.popLast() else { return }
-        defer { text.removeAll(keepingCapacity: true) }
+        defer {
+            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+            collectsText = stack.last?.tag.holdsValue ?? false
+        }
         let parent = stack.last?.tag ?? .other
         let grandparent = stack.count >= 2 ? stack[stack.count - 2].tag : .other
         if record != nil {
             try endInTrackpoint(element, parent: parent, grandparent: grandparent)
         } else if lap != nil {
             endInLap(element, parent: parent, grandparent: grandparent)
-        } else if activity != nil {
+        } else if reading != .nothing {
             endInActivity(element, parent: parent)
         }
     }
@@ -149,70 +161,80 @@ final class TCXParseHandler {
 
     // MARK: Element ends
 
-    private func endInTrackpoint(_ element: Element, parent: TCXTag, grandparent: TCXTag) throws(SinkFailure) {
+    private mutating func endInTrackpoint(_ element: Element, parent: TCXTag, grandparent: TCXTag) throws(SinkFailure) {
         switch (element.tag, parent) {
         case (.trackpoint, _):
             try finishRecord()
         case (.time, .trackpoint):
-            record?.time = date(element)
+            let value = date(text.withUnsafeBytes(Self.parseDate), name: element.tag.rawValue, at: element)
+            record?.time = value
         case (.latitudeDegrees, .position):
-            latitude = number(element, range: -90...90)
+            let value = number(element, range: -90...90)
+            latitude = value
         case (.longitudeDegrees, .position):
-            longitude = number(element, range: -180...180)
+            let value = number(element, range: -180...180)
+            longitude = value
         case (.position, .trackpoint):
             if let latitude, let longitude {
                 record?.latitude = latitude
                 record?.longitude = longitude
             }
         case (.altitudeMeters, .trackpoint):
-            record?.altitude = number(element, range: ActivityRecord.plausibleAltitudes)
+            let value = number(element, range: ActivityRecord.plausibleAltitudes)
+            record?.altitude = value
         case (.distanceMeters, .trackpoint):
-            record?.distance = number(element, range: 0...Double.greatestFiniteMagnitude)
+            let value = number(element, range: 0...Double.greatestFiniteMagnitude)
+            record?.distance = value
         case (.value, .heartRateBpm) where grandparent == .trackpoint:
-            record?.heartRate = number(element, range: 0...400)
+            let value = number(element, range: 0...400)
+            record?.heartRate = value
         case (.cadence, .trackpoint):
-            record?.cadence = number(element, range: 0...400)
+            let value = number(element, range: 0...400)
+            record?.cadence = value
         case (.speed, .tpx):
-            record?.speed = number(element, range: 0...Double.greatestFiniteMagnitude)
+            let value = number(element, range: 0...Double.greatestFiniteMagnitude)
+            record?.speed = value
         case (.runCadence, .tpx):
-            tpxCadence = number(element, range: 0...400)
+            let value = number(element, range: 0...400)
+            tpxCadence = value
         case (.watts, .tpx):
-            record?.power = number(element, range: 0...100_000)
+            let value = number(element, range: 0...100_000)
+            record?.power = value
         default:
             break
         }
     }
 
-    private func endInLap(_ element: Element, parent: TCXTag, grandparent: TCXTag) {
+    private mutating func endInLap(_ element: Element, parent: TCXTag, grandparent: TCXTag) {
         func lapNumber() -> Double? { number(element, range: 0...Double.greatestFiniteMagnitude) }
         func lapString() -> String? { let value = stringValue; return value.isEmpty ? nil : value }
         switch (element.tag, parent) {
         case (.lap, _):
             finishLap()
-        case (.totalTimeSeconds, .lap): lap?.totalTimerTime = lapNumber()
-        case (.distanceMeters, .lap): lap?.distance = lapNumber()
-        case (.calories, .lap): lap?.calories = lapNumber()
-        case (.maximumSpeed, .lap): summary.maximumSpeed = lapNumber()
-        case (.cadence, .lap): summary.cadence = lapNumber()
-        case (.intensity, .lap): lap?.intensity = lapString()
-        case (.triggerMethod, .lap): lap?.trigger = lapString()
-        case (.value, .averageHeartRateBpm) where grandparent == .lap: lap?.averageHeartRate = lapNumber()
-        case (.value, .maximumHeartRateBpm) where grandparent == .lap: lap?.maximumHeartRate = lapNumber()
-        case (.avgSpeed, .lx): summary.averageSpeed = lapNumber()
-        case (.maxBikeCadence, .lx): summary.maximumBikeCadence = lapNumber()
-        case (.avgRunCadence, .lx): summary.averageRunCadence = lapNumber()
-        case (.maxRunCadence, .lx): summary.maximumRunCadence = lapNumber()
-        case (.steps, .lx): summary.steps = lapNumber()
-        case (.avgWatts, .lx): summary.averageWatts = lapNumber()
-        case (.maxWatts, .lx): summary.maximumWatts = lapNumber()
+        case (.totalTimeSeconds, .lap): let value = lapNumber(); lap?.totalTimerTime = value
+        case (.distanceMeters, .lap): let value = lapNumber(); lap?.distance = value
+        case (.calories, .lap): let value = lapNumber(); lap?.calories = value
+        case (.maximumSpeed, .lap): let value = lapNumber(); summary.maximumSpeed = value
+        case (.cadence, .lap): let value = lapNumber(); summary.cadence = value
+        case (.intensity, .lap): let value = lapString(); lap?.intensity = value
+        case (.triggerMethod, .lap): let value = lapString(); lap?.trigger = value
+        case (.value, .averageHeartRateBpm) where grandparent == .lap: let value = lapNumber(); lap?.averageHeartRate = value
+        case (.value, .maximumHeartRateBpm) where grandparent == .lap: let value = lapNumber(); lap?.maximumHeartRate = value
+        case (.avgSpeed, .lx): let value = lapNumber(); summary.averageSpeed = value
+        case (.maxBikeCadence, .lx): let value = lapNumber(); summary.maximumBikeCadence = value
+        case (.avgRunCadence, .lx): let value = lapNumber(); summary.averageRunCadence = value
+        case (.maxRunCadence, .lx): let value = lapNumber(); summary.maximumRunCadence = value
+        case (.steps, .lx): let value = lapNumber(); summary.steps = value
+        case (.avgWatts, .lx): let value = lapNumber(); summary.averageWatts = value
+        case (.maxWatts, .lx): let value = lapNumber(); summary.maximumWatts = value
         default: break
         }
     }
 
-    private func endInActivity(_ element: Element, parent: TCXTag) {
+    private mutating func endInActivity(_ element: Element, parent: TCXTag) {
         switch (element.tag, parent) {
-        case (.activity, _) where activity?.isCourse == false,
-             (.course, .courses) where activity?.isCourse == true:
+        case (.activity, _) where reading == .activity,
+             (.course, .courses) where reading == .course:
             finishActivity()
         case (.id, .activity):
             let value = stringValue
@@ -236,12 +258,12 @@ final class TCXParseHandler {
 
     // MARK: Building
 
-    private func finishRecord() throws(SinkFailure) {
+    private mutating func finishRecord() throws(SinkFailure) {
         guard var finished = record else { return }
         record = nil
         if finished.cadence == nil { finished.cadence = tpxCadence }
-        guard activity != nil else { return }
-        if activity?.isCourse == true {
+        guard reading != .nothing else { return }
+        if reading == .course {
             noteTime(of: finished)
             if recordSink == nil { activity?.courseRecords.append(finished) }
             return
@@ -263,16 +285,16 @@ final class TCXParseHandler {
     }
 
     /// Widens ``lapTimes`` to a timed record's time.
-    private func noteTime(of record: ActivityRecord) {
+    private mutating func noteTime(of record: ActivityRecord) {
         guard let time = record.time else { return }
         lapTimes = (lapTimes?.first ?? time, time)
     }
 
-    private func finishLap() {
+    private mutating func finishLap() {
         guard var finished = lap else { return }
         lap = nil
         timeBeforeTrack = nil
-        if activity?.isCourse == true {
+        if reading == .course {
             let time = activity?.courseTime
             let distance = activity?.courseDistance
             if let lapTime = finished.totalTimerTime { activity?.courseTime = (time ?? 0) + lapTime }
@@ -286,9 +308,10 @@ final class TCXParseHandler {
         activity?.summaries.append(summary)
     }
 
-    private func finishActivity() {
+    private mutating func finishActivity() {
         guard var builder = activity else { return }
         activity = nil
+        reading = .nothing
         if builder.isCourse {
             let records = builder.courseRecords
             builder.recorded.laps = [ActivityLap(startTime: lapTimes?.first,
@@ -306,25 +329,26 @@ final class TCXParseHandler {
 
     /// The element's text as a number in `range`; `nil` (with a warning unless the text is empty)
     /// otherwise. Read from the bytes, as `Double(String)` reads them.
-    private func number(_ element: Element, range: ClosedRange<Double>) -> Double? {
-        text.withUnsafeBytes { bytes in
+    private mutating func number(_ element: Element, range: ClosedRange<Double>) -> Double? {
+        // nil: no text; .some(nil): not a number in XML's white space.
+        let fast: Double?? = text.withUnsafeBytes { bytes in
             let trimmed = Self.trimmed(bytes)
-            guard !trimmed.isEmpty else { return nil }
-            guard let value = XMLNumber.double(trimmed) else {
-                // Not a number in XML's white space: perhaps in other white space.
-                let string = stringValue
-                guard !string.isEmpty else { return nil }
-                guard let value = Double(string), value.isFinite else {
-                    warn(element, "<\(element.tag.rawValue)> is not a number; the value was skipped")
-                    return nil
-                }
-                return check(value, element, range)
-            }
-            return check(value, element, range)
+            return trimmed.isEmpty ? nil : .some(XMLNumber.double(trimmed))
         }
-    }
-
-    private func check(_ value: Double, _ element: Element, _ range: ClosedRange<Double>) -> Double? {
+        guard let fast else { return nil }
+        let value: Double
+        if let fast {
+            value = fast
+        } else {
+            // Perhaps a number in white space beyond XML's.
+            let string = stringValue
+            guard !string.isEmpty else { return nil }
+            guard let parsed = Double(string), parsed.isFinite else {
+                warn(element, "<\(element.tag.rawValue)> is not a number; the value was skipped")
+                return nil
+            }
+            value = parsed
+        }
         guard range.contains(value) else {
             warn(element, "<\(element.tag.rawValue)> is out of range (\(Self.describe(range))); the value was skipped")
             return nil
@@ -332,24 +356,26 @@ final class TCXParseHandler {
         return value
     }
 
-    /// The element's text as a date-time.
-    private func date(_ element: Element) -> Date? {
-        text.withUnsafeBytes { date($0, name: element.tag.rawValue, at: element) }
-    }
-
-    /// `bytes` as a date-time; `nil` (with a warning naming `name` unless the text is empty) otherwise.
-    private func date(_ bytes: UnsafeRawBufferPointer, name: String, at element: Element) -> Date? {
-        let trimmed = Self.trimmed(bytes)
-        guard !trimmed.isEmpty else { return nil }
-        guard let date = XMLDateTime.parse(bytes: trimmed) else {
-            // Perhaps in white space beyond XML's.
-            let string = String(decoding: trimmed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !string.isEmpty else { return nil }
-            if let date = XMLDateTime.parse(string) { return date }
+    /// A date-time parsed by ``parseDate(_:)``, or `nil` — with a warning naming `name` when there
+    /// was text that is not a date-time.
+    private mutating func date(_ parsed: Date??, name: String, at element: Element) -> Date? {
+        guard let parsed else { return nil }
+        guard let date = parsed else {
             warn(element, "<\(name)> is not an ISO 8601 date-time; the value was skipped")
             return nil
         }
         return date
+    }
+
+    /// `bytes` as a date-time: `nil` when they are only white space, `.some(nil)` when they are not a date-time.
+    private static func parseDate(_ bytes: UnsafeRawBufferPointer) -> Date?? {
+        let trimmed = trimmed(bytes)
+        guard !trimmed.isEmpty else { return nil }
+        if let date = XMLDateTime.parse(bytes: trimmed) { return date }
+        // Perhaps in white space beyond XML's.
+        let string = String(decoding: trimmed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !string.isEmpty else { return nil }
+        return .some(XMLDateTime.parse(string))
     }
 
     /// `bytes` without XML white space at either end.
@@ -362,11 +388,11 @@ final class TCXParseHandler {
     }
 
     /// Adds a warning the reader found outside the elements (a repaired byte, say).
-    func addWarning(_ warning: TCXWarning) {
+    mutating func addWarning(_ warning: TCXWarning) {
         document.warnings.append(warning)
     }
 
-    private func warn(_ element: Element, _ reason: String) {
+    private mutating func warn(_ element: Element, _ reason: String) {
         document.warnings.append(TCXWarning(file: fileName, line: element.line, column: element.column, reason: reason))
     }
 

@@ -108,7 +108,8 @@ public struct TCXReader: Sendable {
     }
 
     /// Runs `handler` over the document in `source`.
-    private func read(_ handler: TCXParseHandler, source: some ByteSource, fileName: String?) throws(TCXError) -> TCXDocument {
+    private func read(_ handler: consuming TCXParseHandler, source: some ByteSource, fileName: String?) throws(TCXError) -> TCXDocument {
+        var handler = handler
         do {
             let scanner = XMLScanner(source: source)
             scanner.toleratesUndeclaredPrefixes = true

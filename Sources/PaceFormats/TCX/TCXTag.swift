@@ -1,3 +1,5 @@
+import Foundation
+
 /// The TCX elements ``TCXParseHandler`` acts on, recognised from a local name without allocating.
 ///
 /// Matching is exact (TCX element names are case-sensitive) and ignores any `prefix:`; every other
@@ -18,6 +20,17 @@ enum TCXTag: String, CaseIterable {
     case lx = "LX", avgSpeed = "AvgSpeed", maxBikeCadence = "MaxBikeCadence", avgRunCadence = "AvgRunCadence"
     case maxRunCadence = "MaxRunCadence", steps = "Steps", avgWatts = "AvgWatts", maxWatts = "MaxWatts"
 
+    /// Whether the element's text is a value the reader reads (not a container of other elements).
+    var holdsValue: Bool {
+        switch self {
+        case .other, .trainingCenterDatabase, .activity, .activityRef, .course, .courses, .creator, .lap, .track, .trackpoint,
+             .position, .heartRateBpm, .averageHeartRateBpm, .maximumHeartRateBpm, .tpx, .lx:
+            false
+        default:
+            true
+        }
+    }
+
     /// The known names' bytes, grouped by their length (the index).
     private static let byLength: [[(tag: TCXTag, bytes: [UInt8])]] = {
         var table = [[(tag: TCXTag, bytes: [UInt8])]](repeating: [], count: 24)
@@ -29,7 +42,9 @@ enum TCXTag: String, CaseIterable {
     init(localName: UnsafeRawBufferPointer) {
         self = .other
         guard localName.count < Self.byLength.count else { return }
-        for candidate in Self.byLength[localName.count] where candidate.bytes.elementsEqual(localName) {
+        guard let name = localName.baseAddress else { return }
+        for candidate in Self.byLength[localName.count]
+        where candidate.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, name, localName.count) == 0 }) {
             self = candidate.tag
             return
         }
