@@ -24,7 +24,9 @@ final class DescriptorReader: @unchecked Sendable {
     static let maximumPendingChunks = 64
 
     let chunks: AsyncStream<Chunk>
-    private let credits = DispatchSemaphore(value: DescriptorReader.maximumPendingChunks)
+    /// Counted up from zero in `init`: libdispatch traps when a semaphore is freed below its
+    /// initial value, which a reader stopped with chunks unconsumed leaves it.
+    private let credits = DispatchSemaphore(value: 0)
     private let fd: Int32
     private let idleInterval: Double
     private let continuation: AsyncStream<Chunk>.Continuation
@@ -38,6 +40,7 @@ final class DescriptorReader: @unchecked Sendable {
     init(fd: Int32, idleInterval: Double) {
         self.fd = fd
         self.idleInterval = idleInterval
+        for _ in 0..<Self.maximumPendingChunks { credits.signal() }
         (chunks, continuation) = AsyncStream.makeStream(of: Chunk.self, bufferingPolicy: .unbounded)
         continuation.onTermination = { [weak self] _ in self?.stop() }
         let thread = Thread { [self] in loop() }
