@@ -189,6 +189,17 @@ func healthKitBuilderSignatures(_ store: HKHealthStore, locations: [CLLocation],
     _ = (try await collection.result(for: store), statistics)
     for try await update in collection.results(for: store) { _ = update.statistics(); break }
     for try await location in HKWorkoutRouteQueryDescriptor(route).results(for: store) { _ = location.coordinate; break }
+
+    let seriesBuilder = HKQuantitySeriesSampleBuilder(healthStore: store, quantityType: heartRate, startDate: Date(), device: nil)
+    let beat = HKQuantity(unit: HKUnit.count().unitDivided(by: .minute()), doubleValue: 120)
+    try seriesBuilder.insert(beat, at: Date())
+    try seriesBuilder.insert(beat, for: DateInterval(start: Date(), duration: 5))
+    seriesBuilder.finishSeries(metadata: nil) { (samples: [HKQuantitySample]?, error: (any Error)?) in _ = (samples, error) }
+    seriesBuilder.finishSeries(metadata: nil, endDate: nil) { (samples: [HKQuantitySample]?, error: (any Error)?) in _ = (samples, error) }
+    let built: [HKQuantitySample] = try await seriesBuilder.finishSeries(metadata: [HKMetadataKeyWasUserEntered: false])
+    let builtUntil: [HKQuantitySample] = try await seriesBuilder.finishSeries(metadata: nil, endDate: Date())
+    seriesBuilder.discard()
+    _ = (built, builtUntil, seriesBuilder.quantityType, seriesBuilder.startDate, seriesBuilder.device)
 }
 
 /// Every live workout session signature: the session, its states and delegate, the live builder,

@@ -28,6 +28,17 @@ extension AuthorizedStore {
         return values.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
     }
 
+    /// Saves a series sample and its values as this client (HealthKit's `HKQuantitySeriesSampleBuilder`),
+    /// in one transaction, with the rules of ``save(_:)-([HealthObject])``: the sample must be the
+    /// client's own and its type one the client may share.
+    ///
+    /// - Throws: ``StoreError/Code/notAuthorized`` as ``save(_:)-([HealthObject])``, or any error of
+    ///   the store's series save (a stored UUID, a sync version not higher).
+    package func save(_ series: QuantitySeriesSample) async throws(StoreError) {
+        try await requireWritable([.quantitySample(series.sample)])
+        try await store.save(series)
+    }
+
     /// The values of a quantity sample the client may read (HealthKit's `HKQuantitySeriesSampleQuery`),
     /// as ``HealthStore/seriesValues(of:)`` gives them; `nil` when there is no such sample or the
     /// client may not read it (the two are not told apart).
