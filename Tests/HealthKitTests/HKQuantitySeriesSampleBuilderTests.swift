@@ -22,12 +22,18 @@ import Testing
         return values
     }
 
+    /// A store in `directory` whose app may share and read `type`.
+    static func store(sharing type: HKQuantityType, in directory: TemporaryDirectory) async throws -> HKHealthStore {
+        let store = HKHealthStore.granted(in: directory)
+        try await store.requestAuthorization(toShare: [type], read: [type])
+        return store
+    }
+
     @Test func valuesBecomeOneSeriesSampleInStartOrderAndASameStartReplaces() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = HKHealthStore.granted(in: directory)
         let heartRate = HKQuantityType(.heartRate)
-        try await store.requestAuthorization(toShare: [heartRate], read: [heartRate])
+        let store = try await Self.store(sharing: heartRate, in: directory)
         let builder = HKQuantitySeriesSampleBuilder(healthStore: store, quantityType: heartRate, startDate: start, device: nil)
         // 30 values, 5 s apart, inserted newest first; the value at 10 s is given twice.
         for index in (0..<30).reversed() {
@@ -55,9 +61,8 @@ import Testing
     @Test func oneValueIsAnOrdinarySample() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = HKHealthStore.granted(in: directory)
         let steps = HKQuantityType(.stepCount)
-        try await store.requestAuthorization(toShare: [steps], read: [steps])
+        let store = try await Self.store(sharing: steps, in: directory)
         let builder = HKQuantitySeriesSampleBuilder(healthStore: store, quantityType: steps, startDate: start, device: nil)
         try builder.insert(HKQuantity(unit: .count(), doubleValue: 42), for: DateInterval(start: start, duration: 60))
         let sample = try #require(try await builder.finishSeries(metadata: nil, endDate: start.addingTimeInterval(60)).first)
@@ -68,9 +73,8 @@ import Testing
     @Test func badValuesAndEndsAreRefusedWithInvalidArgument() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = HKHealthStore.granted(in: directory)
         let heartRate = HKQuantityType(.heartRate)
-        try await store.requestAuthorization(toShare: [heartRate], read: [heartRate])
+        let store = try await Self.store(sharing: heartRate, in: directory)
         let builder = HKQuantitySeriesSampleBuilder(healthStore: store, quantityType: heartRate, startDate: start, device: nil)
         func code(_ body: () throws -> Void) -> HKError.Code? {
             do { try body() } catch let error as HKError { return error.code } catch { return nil }

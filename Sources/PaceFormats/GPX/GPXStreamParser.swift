@@ -194,7 +194,7 @@ final class GPXStreamParser {
         default:
             return
         }
-        let trimmed = Self.trimmed(textBytes)
+        let trimmed = XMLScanner.trimmed(textBytes)
         guard !trimmed.isEmpty else { return }
         guard let number = XMLNumber.double(trimmed) else {
             let name = scanner.localNameString.lowercased()
@@ -264,14 +264,6 @@ final class GPXStreamParser {
 
     // MARK: Values
 
-    private static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        var first = 0
-        var last = bytes.count
-        while first < last, XMLScanner.isSpace(bytes[first]) { first += 1 }
-        while last > first, XMLScanner.isSpace(bytes[last - 1]) { last -= 1 }
-        return UnsafeRawBufferPointer(rebasing: bytes[first..<last])
-    }
-
     /// The text collected since the last tag.
     private var textBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: text.base, count: text.count) }
 
@@ -283,7 +275,7 @@ final class GPXStreamParser {
     }
 
     private func timeValue() throws -> Date? {
-        let trimmed = Self.trimmed(textBytes)
+        let trimmed = XMLScanner.trimmed(textBytes)
         guard !trimmed.isEmpty else { return nil }
         guard let date = XMLDateTime.parse(bytes: trimmed) else {
             try warn(.invalidValue, "<time> is not an ISO 8601 date-time; the time was ignored.", scanner.tokenPosition)

@@ -332,7 +332,7 @@ struct TCXParseHandler {
     private mutating func number(_ element: Element, range: ClosedRange<Double>) -> Double? {
         // nil: no text; .some(nil): not a number in XML's white space.
         let fast: Double?? = text.withUnsafeBytes { bytes in
-            let trimmed = Self.trimmed(bytes)
+            let trimmed = XMLScanner.trimmed(bytes)
             return trimmed.isEmpty ? nil : .some(XMLNumber.double(trimmed))
         }
         guard let fast else { return nil }
@@ -369,22 +369,13 @@ struct TCXParseHandler {
 
     /// `bytes` as a date-time: `nil` when they are only white space, `.some(nil)` when they are not a date-time.
     private static func parseDate(_ bytes: UnsafeRawBufferPointer) -> Date?? {
-        let trimmed = trimmed(bytes)
+        let trimmed = XMLScanner.trimmed(bytes)
         guard !trimmed.isEmpty else { return nil }
         if let date = XMLDateTime.parse(bytes: trimmed) { return date }
         // Perhaps in white space beyond XML's.
         let string = String(decoding: trimmed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !string.isEmpty else { return nil }
         return .some(XMLDateTime.parse(string))
-    }
-
-    /// `bytes` without XML white space at either end.
-    private static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        var first = 0
-        var last = bytes.count
-        while first < last, XMLScanner.isSpace(bytes[first]) { first += 1 }
-        while last > first, XMLScanner.isSpace(bytes[last - 1]) { last -= 1 }
-        return UnsafeRawBufferPointer(rebasing: bytes[first..<last])
     }
 
     /// Adds a warning the reader found outside the elements (a repaired byte, say).

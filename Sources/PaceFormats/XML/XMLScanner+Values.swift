@@ -11,6 +11,15 @@ extension XMLScanner {
     /// The current element's qualified name as a string.
     var nameString: String { String(decoding: name, as: UTF8.self) }
 
+    /// `bytes` without XML white space (space, tab, line feed, carriage return) at either end.
+    static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        var first = 0
+        var last = bytes.count
+        while first < last, isSpace(bytes[first]) { first += 1 }
+        while last > first, isSpace(bytes[last - 1]) { last -= 1 }
+        return UnsafeRawBufferPointer(rebasing: bytes[first..<last])
+    }
+
     /// The current element's local name as a string.
     var localNameString: String { String(decoding: localName, as: UTF8.self) }
 
