@@ -112,33 +112,109 @@ public final class GPSFakeProcess: @unchecked Sendable {
         (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? ""
     }
 
-    /// Waits until gpsd accepts connections on ``port``.
+    /// Starts gpsfake on a free port and waits until its gpsd greets, trying another free port when
+    /// the first is taken meanwhile (the suite's PostgreSQL and HTTP servers pick free ports too).
+    /// - Parameters:
+    ///   - log: The NMEA log.
+    ///   - singleShot: Play the log once (`-1`) instead of cycling it.
+    ///   - sentenceDelay: Seconds between sentences (`-c`).
+    ///   - attempts: How many ports to try.
+    /// - Returns: A running gpsfake whose gpsd answers on ``port``.
+    public static func start(log: URL, singleShot: Bool, sentenceDelay: Double, attempts: Int = 3) async throws -> GPSFakeProcess {
+        var failures: [String] = []
+        for _ in 0..<max(1, attempts) {
+            let fake = try GPSFakeProcess(log: log, port: try freePort(), singleShot: singleShot, sentenceDelay: sentenceDelay)
+            do {
+                try await fake.waitUntilListening()
+                return fake
+            } catch let failure as StartFailure {
+                fake.stop()
+                failures.append(failure.description)
+            }
+        }
+        throw StartFailure(description: "gpsd did not start on any of \(failures.count) ports: \(failures.joined(separator: "; "))")
+    }
+
+    /// Waits until gpsd itself answers on ``port``: a connection that gets gpsd's greeting (its
+    /// `VERSION` object), not merely one that is accepted — another process may hold the port on
+    /// 127.0.0.1 (gpsd then binds only IPv6 and carries on).
     public func waitUntilListening(timeout: Duration = .seconds(15)) async throws {
         let deadline = ContinuousClock.now + TestTime.duration(timeout)
+        var silentAccepts = 0
         while ContinuousClock.now < deadline {
             guard process.isRunning else {
                 throw StartFailure(description: "gpsfake exited (status \(process.terminationStatus)) before gpsd listened on port \(port): \(stderr)")
             }
-            if Self.accepts(port: port) { return }
+            switch Self.greeting(port: port) {
+            case .refused:
+                break
+            case .greeted(let text) where text.contains("\"class\":\"VERSION\""):
+                return
+            case .greeted(let text):
+                throw StartFailure(description: "port \(port) is held by another server (it greeted \(text.prefix(80).debugDescription)), not gpsd: \(stderr)")
+            case .silent:
+                // gpsd greets at once; a listener that stays silent three times over is another server.
+                silentAccepts += 1
+                if silentAccepts >= 3 {
+                    throw StartFailure(description: "port \(port) is held by another server (it accepts but never greets as gpsd): \(stderr)")
+                }
+            }
             try await Task.sleep(for: .milliseconds(50))
         }
         throw StartFailure(description: "gpsd did not listen on port \(port) within \(timeout): \(stderr)")
     }
 
-    /// Whether something accepts TCP connections on 127.0.0.1:`port`.
+    /// What a connection to a TCP server found.
+    public enum Greeting: Equatable, Sendable {
+        /// Nothing accepted the connection in time.
+        case refused
+        /// The connection was accepted but nothing arrived in time.
+        case silent
+        /// The server's first bytes, as UTF-8.
+        case greeted(String)
+    }
+
+    /// What a server on 127.0.0.1:`port` sends first; each step (connecting, the first bytes) waits at
+    /// most `seconds`, so a listener that never accepts cannot hang the caller.
+    public static func greeting(port: UInt16, seconds: Int = 2) -> Greeting {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return .refused }
+        defer { close(fd) }
+        guard connect(fd, port: port, seconds: seconds) else { return .refused }
+        var pending = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&pending, 1, Int32(seconds * 1000)) == 1 else { return .silent }
+        var bytes = [UInt8](repeating: 0, count: 512)
+        let count = bytes.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        return count > 0 ? .greeted(String(decoding: bytes[..<count], as: UTF8.self)) : .silent
+    }
+
+    /// Whether something accepts TCP connections on 127.0.0.1:`port` within two seconds.
     public static func accepts(port: UInt16) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
+        return connect(fd, port: port, seconds: 2)
+    }
+
+    /// Connects `fd` to 127.0.0.1:`port` without blocking longer than `seconds` (a full accept queue
+    /// would otherwise hold `connect` for minutes of SYN retries); leaves `fd` non-blocking.
+    private static func connect(_ fd: Int32, port: UInt16, seconds: Int) -> Bool {
+        guard fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) == 0 else { return false }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = port.bigEndian
-        return withUnsafePointer(to: &address) { pointer in
+        let started = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 || errno == EINPROGRESS
             }
         }
+        guard started else { return false }
+        var pending = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        guard poll(&pending, 1, Int32(seconds * 1000)) == 1 else { return false }
+        var failure: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        return getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &length) == 0 && failure == 0
     }
 
     /// Stops gpsfake and the gpsd it started, by process id; safe to call more than once.

@@ -78,11 +78,10 @@ struct ExamplesTests {
     @Test func aRouteRecordedFromARealGPSD() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let port = try GPSFakeProcess.freePort()
-        let fake = try GPSFakeProcess(log: Self.fixtures.appendingPathComponent("gpsd-nmea-rtk.log"), port: port,
-                                      singleShot: false, sentenceDelay: 0.05)
+        let fake = try await GPSFakeProcess.start(log: Self.fixtures.appendingPathComponent("gpsd-nmea-rtk.log"),
+                                                  singleShot: false, sentenceDelay: 0.05)
         defer { fake.stop() }
-        try await fake.waitUntilListening()
+        let port = fake.port
         let recorded = try await ExampleProgram("RecordRoute").run(arguments: ["30"], environment: [
             "PACE_STORE": directory.path("health.sqlite"), "PACE_AUTHORIZATION": "grant", "PACE_GPS": "gpsd://127.0.0.1:\(port)",
         ])

@@ -80,9 +80,8 @@ import Glibc
         let log = URL(fileURLWithPath: directory.path("run.nmea"))
         let seconds = max(300, target * 10)
         try LiveNMEALog.write(to: log, seconds: seconds, endingAt: Date().addingTimeInterval(Double(seconds - 2)))
-        let fake = try GPSFakeProcess(log: log, port: try GPSFakeProcess.freePort(), singleShot: true, sentenceDelay: 0.5)
+        let fake = try ThreadBridge.wait { () async throws in try await GPSFakeProcess.start(log: log, singleShot: true, sentenceDelay: 0.5) }
         defer { fake.stop() }
-        try ThreadBridge.wait { () async throws in try await fake.waitUntilListening() }
         let store = directory.path("health.sqlite")
         let arguments = ["record", "--gps", "gpsd://127.0.0.1:\(fake.port)", "--print-acknowledgements", "--store", store]
         var random = SeededRandom(seed: 20_261_127)

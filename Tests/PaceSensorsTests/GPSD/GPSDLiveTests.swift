@@ -17,10 +17,8 @@ struct GPSDLiveTests {
         try #require(oracle.count == 122, "the oracle of gpsd-nmea-rtk.log has 122 timed fixes")
         // gpsfake feeds the log from the start, whether or not a client has connected: 244 sentences
         // 0.1 s apart give the source about 24 s to connect (at 0.02 s a loaded CI runner missed all of them).
-        let fake = try GPSFakeProcess(log: GPSDFixtures.url("gpsd-nmea-rtk.log"), port: try GPSFakeProcess.freePort(),
-                                      singleShot: true, sentenceDelay: 0.1)
+        let fake = try await GPSFakeProcess.start(log: GPSDFixtures.url("gpsd-nmea-rtk.log"), singleShot: true, sentenceDelay: 0.1)
         defer { fake.stop() }
-        try await fake.waitUntilListening()
 
         let log = GPSDEventLog()
         let source = GPSDSource(host: "localhost", port: fake.port)
@@ -63,11 +61,10 @@ struct GPSDLiveTests {
 
     @Test func reconnectsAfterGpsdRestartsOnTheSamePort() async throws {
         let log = GPSDEventLog()
-        let port = try GPSFakeProcess.freePort()
         let fixture = GPSDFixtures.url("gpsd-nmea-rtk.log")
-        let first = try GPSFakeProcess(log: fixture, port: port, singleShot: false, sentenceDelay: 0.01)
+        let first = try await GPSFakeProcess.start(log: fixture, singleShot: false, sentenceDelay: 0.01)
         defer { first.stop() }
-        try await first.waitUntilListening()
+        let port = first.port
         let task = Task { await GPSDSource(port: port).run { await log.append($0) } }
         let flowing = await log.wait(timeout: .seconds(90)) { $0.filter { $0.location != nil }.count >= 3 }
         try #require(flowing, "no fixes from the first gpsd: \(first.stderr)")
@@ -117,10 +114,8 @@ struct GPSDLiveTests {
 
     @Test func reportsLossOfFixAndSatellites() async throws {
         let log = GPSDEventLog()
-        let fake = try GPSFakeProcess(log: GPSDFixtures.url("gpsd-ublox-lea-4h.log"), port: try GPSFakeProcess.freePort(),
-                                      singleShot: false, sentenceDelay: 0.01)
+        let fake = try await GPSFakeProcess.start(log: GPSDFixtures.url("gpsd-ublox-lea-4h.log"), singleShot: false, sentenceDelay: 0.01)
         defer { fake.stop() }
-        try await fake.waitUntilListening()
         let source = GPSDSource(port: fake.port, onSky: { sky in await log.append(sky) })
         let task = Task { await source.run { await log.append($0) } }
         // The log starts without a fix, gets one, loses it and regains it; gpsfake cycles it. Two
@@ -134,7 +129,7 @@ struct GPSDLiveTests {
         let stopping = await Self.cancel(task)
         #expect(stopping < TestTime.duration(.seconds(20)))
         let events = await log.events
-        #expect(cycled, "expected disconnected (no fix), reconnected, reading: \(events.prefix(30))")
+        #expect(cycled, "expected disconnected (no fix), reconnected, reading: \(events.prefix(30)); gpsfake said: \(fake.stderr)")
         #expect(events.disconnectsAndReconnectsAlternate)
         let reason = events.compactMap(\.disconnectReason).first { $0.contains("no fix") }
         #expect(reason?.contains("mode 1") == true)
@@ -170,6 +165,26 @@ struct GPSDLiveTests {
         #expect(!matching.isEmpty, "no SKY report equals one of the oracle's: \(skies.prefix(2))")
         let first = try #require(matching.first?.satellites?.first)
         #expect(first.gnssID == 0 && first.svID == first.prn && first.used)
+    }
+
+    /// The suite's PostgreSQL and HTTP servers pick free ports too: a port taken between the pick and
+    /// gpsd's start must fail the start (not leave a test talking to another server for a minute).
+    @Test func aPortHeldByAnotherServerIsNotTakenForGpsd() async throws {
+        let (held, port) = try GPSFakeProcess.loopbackSocket(listening: 64)
+        defer { close(held) }
+        let fake = try GPSFakeProcess(log: GPSDFixtures.url("gpsd-nmea-rtk.log"), port: port, singleShot: false, sentenceDelay: 0.1)
+        defer { fake.stop() }
+        await #expect(throws: GPSFakeProcess.StartFailure.self) { try await fake.waitUntilListening() }
+        #expect(GPSFakeProcess.greeting(port: port, seconds: 1) == .silent, "the held port accepts but never greets")
+
+        let started = try await GPSFakeProcess.start(log: GPSDFixtures.url("gpsd-nmea-rtk.log"), singleShot: false, sentenceDelay: 0.1)
+        defer { started.stop() }
+        #expect(started.port != port)
+        guard case .greeted(let text) = GPSFakeProcess.greeting(port: started.port) else {
+            Issue.record("the started gpsd does not greet on port \(started.port)")
+            return
+        }
+        #expect(text.contains("\"class\":\"VERSION\""), "\(text)")
     }
 
     // MARK: - Helpers
