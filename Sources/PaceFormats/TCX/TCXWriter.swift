@@ -12,6 +12,9 @@ public import Foundation
 ///   maximum heart rate (the lap's, else from the records), `Intensity` and `TriggerMethod`.
 /// - A ``ActivityTimerEvent/Kind/pause`` between two records of a lap starts a new `Track`, which
 ///   is how Garmin devices mark a stopped timer; ``TCXReader`` turns it back into pause/resume.
+///   Only an activity whose records are in time order (across its laps) has its pauses written:
+///   between records whose times go back, "between" has no meaning, and track breaks placed there
+///   would read back as other pauses each time the file is written and read again.
 /// - Trackpoints carry time, position, altitude, distance, heart rate and cadence (rounded to whole
 ///   numbers as the schema requires) and an `ns3:TPX` extension with `Speed` (m/s) and `Watts`.
 /// - Text is XML-escaped; non-finite numbers are left out.
@@ -61,9 +64,12 @@ public struct TCXWriter: Sendable {
                <Id>\(XMLDateTime.format(start))</Id>
 
             """
+        let times = laps.lazy.flatMap(\.records).compactMap(\.time)
+        let inTimeOrder = zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }
+        let pauses = inTimeOrder ? activity.timerEvents : []
         var distanceBefore = 0.0
         for (index, lap) in laps.enumerated() {
-            try writeLap(lap, number: index + 1, lapStart: lap.startTime ?? start, pauses: activity.timerEvents,
+            try writeLap(lap, number: index + 1, lapStart: lap.startTime ?? start, pauses: pauses,
                          distanceBefore: &distanceBefore, to: &output)
         }
         if let name = activity.name { output += "   <Notes>\(Self.escape(name))</Notes>\n" }

@@ -86,6 +86,33 @@ import Testing
         #expect(read.identifier == "2007-08-07T02:42:41Z")
     }
 
+    /// Records whose times go back and forth: a track break "between" two of them could hold any
+    /// pause, and each write-and-read would place others (the `tcx` fuzz target found it). Such an
+    /// activity is written without track breaks, and written and read again it comes back the same.
+    @Test func pausesOfRecordsOutOfTimeOrderAreNotWrittenAndTheRoundTripIsAFixedPoint() throws {
+        let start = TCXTestFixtures.utc(2024, 6, 1, 7, 30, 0)
+        let seconds: [Double] = [0, 10, 5, 20, 2, 30]
+        let records = seconds.map { ActivityRecord(time: start.addingTimeInterval($0), latitude: 46, longitude: 14) }
+        let activity = RecordedActivity(laps: [ActivityLap(startTime: start, records: records)],
+                                        timerEvents: [ActivityTimerEvent(kind: .pause, time: start.addingTimeInterval(3)),
+                                                      ActivityTimerEvent(kind: .resume, time: start.addingTimeInterval(4)),
+                                                      ActivityTimerEvent(kind: .pause, time: start.addingTimeInterval(12)),
+                                                      ActivityTimerEvent(kind: .resume, time: start.addingTimeInterval(15))])
+        let text = try TCXWriter().string(for: activity)
+        #expect(text.components(separatedBy: "<Track>").count == 2, "one Track for the lap")
+        let once = try #require(try TCXReader().read(Data(text.utf8)).activities.first).recorded
+        let twice = try #require(try TCXReader().read(TCXWriter().write(once)).activities.first).recorded
+        #expect(once.timerEvents.isEmpty)
+        #expect(once.laps.map(\.records) == twice.laps.map(\.records))
+        #expect(once.timerEvents == twice.timerEvents)
+        #expect(once.laps.flatMap(\.records).compactMap(\.time) == seconds.map { start.addingTimeInterval($0) })
+
+        // The same records in time order keep both pauses as track breaks.
+        let ordered = RecordedActivity(laps: [ActivityLap(startTime: start, records: records.sorted { $0.time! < $1.time! })],
+                                       timerEvents: activity.timerEvents)
+        #expect(try TCXWriter().string(for: ordered).components(separatedBy: "<Track>").count == 4, "three Tracks")
+    }
+
     @Test func textIsEscaped() throws {
         let text = try TCXWriter().string(for: Self.sampleRide())
         #expect(text.contains("<Notes>Morning &lt;ride&gt; &amp; &quot;coffee&quot;</Notes>"))
