@@ -36,8 +36,14 @@ struct TCXParseHandler {
     /// Whether the open element's text matters (it holds a value), so the scanner's text is kept.
     private var collectsText = false
     private var activity: ActivityBuilder?
-    /// What ``activity`` is, kept apart so the per-element checks do not read the builder; set with it.
-    private var reading = Reading.nothing
+    /// What ``activity`` is: nothing, an activity or a course.
+    private var reading: Reading {
+        switch activity?.isCourse {
+        case nil: .nothing
+        case false?: .activity
+        case true?: .course
+        }
+    }
     private enum Reading { case nothing, activity, course }
     private var lap: ActivityLap?
     private var summary = TCXLapSummary()
@@ -97,11 +103,9 @@ struct TCXParseHandler {
         switch tag {
         case .activity where parent != .activityRef:
             activity = ActivityBuilder(isCourse: false)
-            reading = .activity
             activity?.recorded.sport = Self.attribute("Sport", scanner)
         case .course where parent == .courses:
             activity = ActivityBuilder(isCourse: true)
-            reading = .course
             lapTimes = nil
         case .lap where reading != .nothing:
             lap = ActivityLap()
@@ -311,7 +315,6 @@ struct TCXParseHandler {
     private mutating func finishActivity() {
         guard var builder = activity else { return }
         activity = nil
-        reading = .nothing
         if builder.isCourse {
             let records = builder.courseRecords
             builder.recorded.laps = [ActivityLap(startTime: lapTimes?.first,

@@ -55,10 +55,16 @@ public struct ActivityStream: Sendable {
     ///   records it held (changed while it was imported), or what `body` throws.
     func forEachRecord(_ body: (ActivityRecord) throws -> Void) throws {
         var ordinal = 0
+        // What `body` threw, rethrown as itself rather than as the reader's wrapping of it.
+        var bodyFailure: (any Error)?
         func visit(_ record: ActivityRecord) throws {
             guard let time = record.time, time.timeIntervalSinceReferenceDate.isFinite else { return }
             defer { ordinal += 1 }
-            if kept.contains(ordinal) { try body(record) }
+            guard kept.contains(ordinal) else { return }
+            do { try body(record) } catch {
+                bodyFailure = error
+                throw error
+            }
         }
         let source = try open()
         do {
@@ -70,14 +76,14 @@ public struct ActivityStream: Sendable {
             default:
                 _ = try ActivityFileReader.fitReader.read(source: source, file: path, records: visit)
             }
-        } catch let error as GPXError {
-            if error.code == .handlerFailed, let cause = error.cause { throw cause }
-            throw FileImportError.invalidFile(error, file: path)
-        } catch let error as TCXError {
-            if error.code == .handlerFailed, let cause = error.cause { throw cause }
-            throw FileImportError.invalidFile(error, file: path)
-        } catch let error as FITError {
-            throw FileImportError.invalidFile(error, file: path)
+        } catch {
+            if let bodyFailure { throw bodyFailure }
+            switch error {
+            case let error as GPXError: throw FileImportError.invalidFile(error, file: path)
+            case let error as TCXError: throw FileImportError.invalidFile(error, file: path)
+            case let error as FITError: throw FileImportError.invalidFile(error, file: path)
+            default: throw error
+            }
         }
         guard ordinal == timedRecordCount else {
             throw FileImportError(code: .unreadableFile, file: path, message: "held \(timedRecordCount) timed records when it was "
