@@ -13,10 +13,12 @@ import Testing
 
     static func values(of sample: HKQuantitySample, in store: HKHealthStore) async -> [(Double, DateInterval)] {
         let (stream, continuation) = AsyncStream<(Double, DateInterval)?>.makeStream()
-        store.execute(HKQuantitySeriesSampleQuery(sample: sample) { _, quantity, interval, done, _ in
+        let query = HKQuantitySeriesSampleQuery(quantityType: sample.quantityType,
+                                                predicate: HKQuery.predicateForObject(with: sample.uuid)) { _, quantity, interval, _, done, _ in
             if let quantity, let interval { continuation.yield((quantity.doubleValue(for: bpm), interval)) }
             if done { continuation.finish() }
-        })
+        }
+        store.execute(query)
         var values: [(Double, DateInterval)] = []
         for await value in stream { if let value { values.append(value) } }
         return values

@@ -200,6 +200,19 @@ func healthKitBuilderSignatures(_ store: HKHealthStore, locations: [CLLocation],
     let builtUntil: [HKQuantitySample] = try await seriesBuilder.finishSeries(metadata: nil, endDate: Date())
     seriesBuilder.discard()
     _ = (built, builtUntil, seriesBuilder.quantityType, seriesBuilder.startDate, seriesBuilder.device)
+
+    let valuesQuery = HKQuantitySeriesSampleQuery(quantityType: heartRate, predicate: HKQuery.predicateForObject(with: UUID())) {
+        (query: HKQuantitySeriesSampleQuery, quantity: HKQuantity?, interval: DateInterval?, sample: HKQuantitySample?, done: Bool,
+         error: (any Error)?) in _ = (query, quantity, interval, sample, done, error)
+    }
+    valuesQuery.includeSample = true
+    valuesQuery.orderByQuantitySampleStartDate = valuesQuery.includeSample
+    store.execute(valuesQuery)
+    let oneSample = HKQuantitySeriesSampleQuery(sample: built[0]) {
+        (query: HKQuantitySeriesSampleQuery, quantity: HKQuantity?, date: Date?, done: Bool, error: (any Error)?) in
+        _ = (query, quantity, date, done, error)
+    }
+    store.stop(oneSample)
 }
 
 /// Every live workout session signature: the session, its states and delegate, the live builder,
