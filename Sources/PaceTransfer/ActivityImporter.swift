@@ -80,13 +80,15 @@ public struct ActivityImporter: Sendable {
                 continue
             }
             do {
-                try await store.save(converted.batch())
+                try await save(converted)
                 report.imported.append(converted.workout.id)
                 report.notes += converted.notes.map { "\(label): \($0)" }
-            } catch let error where error.code == .syncVersionNotHigher {
+            } catch let error as StoreError where error.code == .syncVersionNotHigher {
                 report.skippedAsDuplicate += 1
-            } catch {
+            } catch let error as StoreError {
                 report.rejected.append(ImportProblem(code: .storeRefused, activity: label, message: error.message))
+            } catch {
+                report.rejected.append(ImportProblem(code: .storeRefused, activity: label, message: String(describing: error)))
             }
         }
         return report

@@ -183,8 +183,11 @@ import Testing
         #expect(try await store.workouts().count == 1)
         let workout = try #require(try await store.workouts().first)
         #expect(try await store.routes(forWorkout: workout.id).first?.locations.count == 1200)
-        #expect(try await store.quantitySamples(of: .heartRate).count == 1200)
-        #expect(try await store.quantitySamples(matching: .heartRate, predicate: .workout(workout.id)).count == 1200,
+        // The file's 1,200 heart-rate values are one series sample (DECISIONS 172), as a file read in passes gives.
+        let heartRate = try await store.quantitySamples(of: .heartRate)
+        #expect(heartRate.count == 1 && heartRate.first?.count == 1200, "one series sample of 1,200 values")
+        #expect(try await store.seriesValues(of: try #require(heartRate.first).id)?.count == 1200)
+        #expect(try await store.quantitySamples(matching: .heartRate, predicate: .workout(workout.id)).map(\.count) == [1200],
                 "the file's heart rate belongs to its workout")
     }
 
