@@ -100,14 +100,18 @@ struct TCXParseHandler {
         if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         collectsText = tag.holdsValue
         let parent = stack.count >= 2 ? stack[stack.count - 2].tag : .other
+        // An activity, course or lap that starts inside an open one of its kind, or a lap anywhere but
+        // directly in its activity or course (only a damaged file has them), is read as part of what
+        // is open: replacing the open one, or a lap inside a track point, would drop records a
+        // streamed read has already handed over, and both reads must give the same records.
         switch tag {
-        case .activity where parent != .activityRef:
+        case .activity where parent != .activityRef && activity == nil:
             activity = ActivityBuilder(isCourse: false)
             activity?.recorded.sport = Self.attribute("Sport", scanner)
-        case .course where parent == .courses:
+        case .course where parent == .courses && activity == nil:
             activity = ActivityBuilder(isCourse: true)
             lapTimes = nil
-        case .lap where reading != .nothing:
+        case .lap where reading != .nothing && lap == nil && (parent == .activity || parent == .course):
             lap = ActivityLap()
             if reading == .activity { lapTimes = nil }
             summary = TCXLapSummary()

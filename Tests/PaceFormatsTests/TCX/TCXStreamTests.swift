@@ -74,6 +74,36 @@ import Testing
                 "white space alone is no value; a word is a skipped one")
     }
 
+    /// A damaged file with an activity or a lap started inside an open one, or a lap inside a track
+    /// point (the `tcx` fuzz target found a whole TCX pasted into a track point): what is open stays
+    /// open, so the whole read keeps the records the streamed read has already handed over.
+    @Test(arguments: ["Activity Sport=\"Biking\"", "Lap", "Track"])
+    func anActivityOrLapStartedInsideAnOpenOneIsReadAsPartOfIt(inner: String) throws {
+        let close = inner.split(separator: " ")[0]
+        // The outer activity: two points, the inner element inside the second, then a track outside
+        // any lap whose point holds a lap (both points outside a lap are dropped by both reads).
+        let xml = """
+            <TrainingCenterDatabase><Activities><Activity Sport="Running"><Id>2024-05-01T08:00:00Z</Id>
+             <Lap StartTime="2024-05-01T08:00:00Z"><Track>
+              <Trackpoint><Time>2024-05-01T08:00:00Z</Time></Trackpoint>
+              <Trackpoint><Time>2024-05-01T08:00:01Z</Time>
+               <\(inner)><Lap><Track><Trackpoint><Time>2024-05-01T08:00:02Z</Time></Trackpoint></Track></Lap></\(close)>
+              </Trackpoint>
+             </Track></Lap>
+             <Track><Trackpoint><Time>2024-05-01T08:00:03Z</Time><Lap></Lap></Trackpoint></Track>
+            </Activity></Activities>
+            </TrainingCenterDatabase>
+            """
+        let whole = try TCXReader().read(Data(xml.utf8), fileName: "nested.tcx")
+        let (outline, records) = try Self.streamed(Data(xml.utf8), fileName: "nested.tcx")
+        #expect(outline == whole.withoutRecords())
+        let kept = whole.activities.enumerated().flatMap { index, activity in activity.recorded.records.map { ($0, index) } }
+        #expect(records.map(\.0) == kept.map(\.0))
+        #expect(records.map(\.1) == kept.map(\.1))
+        #expect(whole.activities.count == 1 && whole.activities[0].recorded.sport == "Running", "no second activity")
+        #expect(kept.count >= 2, "the outer activity's first two points are kept: \(kept.map(\.0.time))")
+    }
+
     @Test func eachRecordNamesItsActivityInAMultisportSession() throws {
         let xml = """
             <?xml version="1.0"?>
