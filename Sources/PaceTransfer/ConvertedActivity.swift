@@ -1,6 +1,5 @@
 import Foundation
 public import PaceModel
-package import PaceStore
 
 /// The health objects one recorded activity becomes: a workout, its route, and its samples.
 public struct ConvertedActivity: Sendable {
@@ -16,11 +15,6 @@ public struct ConvertedActivity: Sendable {
     /// Every object, workout first, ready for one atomic `HealthStore.save(_:)`.
     public var objects: [HealthObject] {
         [.workout(workout)] + (route.map { [.workoutRoute($0)] } ?? []) + samples.map(HealthObject.quantitySample)
-    }
-
-    /// ``objects`` with ``samples`` associated with the workout, ready for `HealthStore.save(_:)`.
-    package func batch() throws(StoreError) -> HealthObjectBatch {
-        try HealthObjectBatch(objects, associations: [WorkoutAssociation(workoutID: workout.id, sampleIDs: samples.map(\.id))])
     }
 }
 
