@@ -4,6 +4,7 @@
 #   Scripts/fuzz.sh TARGET [SECONDS] [LIBFUZZER_FLAGS…]   fuzz one target (default 60 s)
 #   Scripts/fuzz.sh all [SECONDS] [LIBFUZZER_FLAGS…]      every target, SECONDS shared between them (default 60)
 #   Scripts/fuzz.sh list                                  the targets' names
+#   Scripts/fuzz.sh minimize TARGET FILE [SECONDS]        shrink a failing input (default 120 s) into FILE.min
 #
 # Builds FuzzTesting/ (release, libFuzzer + AddressSanitizer) into .build/fuzz when needed, assembles
 # each target's corpus from the project's fixtures and generated seeds into .build/fuzz-corpus/TARGET
@@ -26,11 +27,16 @@ export SWIFT_BACKTRACE=enable=no
 if [ -z "${FUZZ_TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then FUZZ_TMPDIR=/dev/shm; fi
 if [ -n "${FUZZ_TMPDIR:-}" ]; then export TMPDIR=$FUZZ_TMPDIR; fi
 
-usage() { echo "usage: Scripts/fuzz.sh TARGET|all|list [SECONDS] [LIBFUZZER_FLAGS…]" >&2; exit 64; }
+usage() { echo "usage: Scripts/fuzz.sh TARGET|all|list [SECONDS] [LIBFUZZER_FLAGS…] | minimize TARGET FILE [SECONDS]" >&2; exit 64; }
 [ $# -ge 1 ] || usage
 what=$1
-seconds=${2:-60}
-shift $(( $# >= 2 ? 2 : 1 ))
+if [ "$what" = minimize ]; then
+    [ $# -ge 3 ] && [ -f "$3" ] || usage
+    minimize_target=$2 minimize_input=$3 seconds=${4:-120}
+else
+    seconds=${2:-60}
+    shift $(( $# >= 2 ? 2 : 1 ))
+fi
 [[ "$seconds" =~ ^[0-9]+$ ]] && [ "$seconds" -ge 1 ] || usage
 
 scratch=.build/fuzz
@@ -80,8 +86,14 @@ run() {
     local last executions cov ft crash
     last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
     # With -fork=N the workers' statistics are not printed: the last status line's count is the total.
+    # With -fork=N a worker that fails prints its own final statistics (its share only), so the larger
+    # of that and the last status line's count is the run's total.
     executions=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}' | tail -1 || true)
-    [ -n "$executions" ] || executions=$(sed -nE 's/^#([0-9]+).*/\1/p' <<<"$last")
+    local status_count
+    status_count=$(sed -nE 's/^#([0-9]+).*/\1/p' <<<"$last")
+    if [ -z "$executions" ] || { [ -n "$status_count" ] && [ "$status_count" -gt "$executions" ]; }; then
+        executions=$status_count
+    fi
     cov=$(sed -nE 's/.* cov: ([0-9]+).*/\1/p' <<<"$last")
     ft=$(sed -nE 's/.* ft: ([0-9]+).*/\1/p' <<<"$last")
     crash=$(sed -nE 's/.*Test unit written to (.*)$/\1/p' "$log" | tail -1)
@@ -90,8 +102,25 @@ run() {
     return "$status"
 }
 
+# Shrinks a failing input with libFuzzer's -minimize_crash: the smallest input found that still fails
+# the same target is written to FILE.min (for the regression fixtures, docs/RELIABILITY.md).
+minimize() {
+    local target=$1 input=$2 time=$3 output=$2.min log
+    printf '%s\n' "${targets[@]}" | grep -qx "$target" || { say "unknown target '$target'; targets: ${targets[*]}"; exit 64; }
+    log=$(mktemp)
+    say "$target: minimising $input ($(wc -c <"$input") bytes) for $time s"
+    set +e
+    PACE_FUZZ_TARGET=$target nice -n "${FUZZ_NICE:-10}" "$binary" -minimize_crash=1 -max_total_time="$time" \
+        -exact_artifact_path="$output" -max_len=65536 -timeout=10 "$input" >"$log" 2>&1
+    set -e
+    rm -f "$log"
+    if [ ! -s "$output" ]; then say "$target: $input does not fail the target; nothing to minimise"; exit 1; fi
+    echo "$target: $output $(wc -c <"$output") bytes (from $(wc -c <"$input"))"
+}
+
 case "$what" in
     list) printf '%s\n' "${targets[@]}" ;;
+    minimize) minimize "$minimize_target" "$minimize_input" "$seconds" ;;
     all)
         share=$(( seconds / ${#targets[@]} ))
         [ "$share" -ge 1 ] || share=1

@@ -64,16 +64,37 @@ public final class PostgresServerProcess: Sendable {
     /// Starts a new cluster and waits until it accepts connections. Blocking: call it from a thread
     /// of its own, never from Swift's cooperative pool.
     ///
+    /// The suite's other servers pick free ports too: when the port picked is taken before the
+    /// server binds it, the cluster is started again on another, up to three times.
+    ///
+    /// - Parameter pickPort: Gives the port of each attempt; a free one by default.
     /// - Throws: ``Failure`` when PostgreSQL is missing or does not start.
-    public static func start() throws -> PostgresServerProcess {
+    public static func start(pickPort: () throws -> UInt16 = GPSFakeProcess.freePort) throws -> PostgresServerProcess {
         let binaries = try binaries()
+        var attempt = 1
+        while true {
+            do {
+                return try start(binaries: binaries, port: Int(try pickPort()))
+            } catch let failure as PortTaken {
+                guard attempt < 3 else { throw Failure(description: failure.description) }
+                attempt += 1
+            }
+        }
+    }
+
+    /// The port picked for a cluster was taken before it could bind it.
+    private struct PortTaken: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private static func start(binaries: URL, port: Int) throws -> PostgresServerProcess {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pace-postgres-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let asUser: String? = getuid() == 0 ? "postgres" : nil
         if let asUser {
             try runTool(URL(fileURLWithPath: "/bin/chown"), ["-R", asUser, directory.path], as: nil, what: "chown")
         }
-        let server = PostgresServerProcess(port: Int(try GPSFakeProcess.freePort()), directory: directory, binaries: binaries,
+        let server = PostgresServerProcess(port: port, directory: directory, binaries: binaries,
                                            asUser: asUser)
         do {
             try server.tool("initdb", ["-D", server.data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"])
@@ -86,7 +107,11 @@ public final class PostgresServerProcess: Sendable {
                                    "-v", "ON_ERROR_STOP=1", "-q", "-c", statement], as: nil, what: "psql")
             }
         } catch {
+            let log = (try? String(contentsOf: directory.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
             server.stop()
+            if log.contains("Address already in use") {
+                throw PortTaken(description: "port \(server.port) was taken before PostgreSQL could bind it: \(error)")
+            }
             throw error
         }
         return server
