@@ -16,7 +16,8 @@ extension HealthStore {
     /// It blocks its caller until the transaction commits, and holds the store's writer meanwhile:
     /// importers call it from a thread of their own, never from the cooperative pool. On SQLite the
     /// parts go straight into the open transaction (bounded memory); on another backend they are
-    /// kept in memory and saved as one batch once complete, with the same rules and messages.
+    /// kept in memory (the samples as series samples) and saved in one transaction once complete,
+    /// with the same rules and messages.
     ///
     /// - Parameters:
     ///   - routeID: The UUID of the route whose locations `produce` writes, or `nil` without a route.
@@ -41,7 +42,8 @@ extension HealthStore {
         } else if writer.locationsWritten > 0 {
             throw StreamedWorkoutWriter.locationsWithoutRoute(writer.locationsWritten, workout: workout)
         }
-        let associations = writer.heldSamples.isEmpty ? [] : [WorkoutAssociation(workoutID: workout.id, sampleIDs: writer.heldSamples.map(\.id))]
-        _ = try backend.saveBlocking(HealthObjectBatch(objects, associations: associations), skippingStoredSyncIdentifiers: false)
+        let sampleIDs = writer.heldSeries.map(\.sample.id) + writer.heldSamples.map(\.id)
+        let associations = sampleIDs.isEmpty ? [] : [WorkoutAssociation(workoutID: workout.id, sampleIDs: sampleIDs)]
+        try backend.saveBlocking(writer.heldSeries, then: HealthObjectBatch(objects, associations: associations))
     }
 }

@@ -15,6 +15,38 @@ extension StoreConformance {
 
     /// Series samples (HealthKit's series: one sample, many values; DECISIONS 172).
     static let seriesRules: [Rule] = [
+        Rule(name: "a workout saved in parts keeps each part's values as one series sample, belonging to the workout") { store in
+            let run = TestObjects.run()
+            let route = TestObjects.route(for: run, count: 12)
+            let unit = HealthUnit.countPerMinute
+            let parts = [0..<20, 20..<30, 30..<31].map { range in
+                var series = QuantitySampleSeries(type: .heartRate, unit: unit, source: run.source, device: nil)
+                for index in range {
+                    let date = run.startDate.addingTimeInterval(Double(index))
+                    series.append(value: 120 + Double(index), start: date, end: date)
+                }
+                return series
+            }
+            try await ThreadBridge.run(label: "conformance") { () throws(any Error) in
+                try store.saveStreamed(routeID: route.id, produce: { writer in
+                    try writer.append(Array(route.locations[..<6]))
+                    try writer.append(parts[0])
+                    try writer.append(Array(route.locations[6...]))
+                    try writer.append(parts[1])
+                    try writer.append(parts[2])
+                }, complete: {
+                    (run, StreamedRoute(route: route, start: route.startDate!, end: route.endDate!, locationCount: 12))
+                })
+            }
+            #expect(try await store.routes(forWorkout: run.id).first?.locations == route.locations)
+            let samples = try await store.quantitySamples(matching: .heartRate, predicate: .workout(run.id))
+            #expect(samples.map(\.count).sorted() == [1, 10, 20], "two series samples and the one-value part as an ordinary sample")
+            var values: [Double] = []
+            for sample in samples.sorted(by: { $0.startDate < $1.startDate }) {
+                values += try #require(try await store.seriesValues(of: sample.id)).map(\.value)
+            }
+            #expect(values == (0..<31).map { 120 + Double($0) })
+        },
         Rule(name: "a series sample is one sample of its values: count, span, mean, and its values in order") { store in
             let values = heartRateValues(30)
             let series = try QuantitySeriesSample(type: .heartRate, values: values.reversed(), source: TestObjects.watch)

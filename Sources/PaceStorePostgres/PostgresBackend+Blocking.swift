@@ -18,6 +18,12 @@ extension PostgresBackend {
         }
     }
 
+    package func saveBlocking(_ series: [QuantitySeriesSample], then batch: HealthObjectBatch) throws(StoreError) {
+        try blocking("saveBlocking") { () async throws(StoreError) in
+            try await save(series, then: batch)
+        }
+    }
+
     package func storedSyncIdentifiers(_ ids: [String], sourceBundleIdentifier: String) throws(StoreError) -> Set<String> {
         guard !ids.isEmpty else { return [] }
         return try blocking("storedSyncIdentifiers") { () async throws(StoreError) -> Set<String> in

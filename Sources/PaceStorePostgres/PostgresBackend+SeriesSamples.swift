@@ -9,21 +9,17 @@ extension PostgresBackend {
     package func save(_ series: QuantitySeriesSample) async throws(StoreError) {
         try await transaction(kind: .write) { connection, account in
             let writer = try await writer(connection, account)
-            let sample = series.sample
-            _ = try await writer.insert(.quantitySample(sample), skipping: false)
-            var statement = PostgresStatement("""
-                INSERT INTO quantitySeriesValue (account, sampleUUID, position, startDate, endDate, canonicalValue)
-                SELECT
-                """)
-            statement.append(" \(statement.bind(account)), \(statement.bind(sample.id)), u.* FROM unnest(")
-            let values = series.values
-            statement.append([
-                statement.bind(values.indices.map { Int32($0) }) + "::integer[]",
-                statement.bind(values.map { $0.start.timeIntervalSinceReferenceDate }) + "::double precision[]",
-                statement.bind(values.map { $0.end.timeIntervalSinceReferenceDate }) + "::double precision[]",
-                statement.bind(values.map(\.value)) + "::double precision[]",
-            ].joined(separator: ", ") + ") AS u")
-            try await connection.run(statement.query, logger: logger)
+            try await writer.insert(series)
+            try await writer.finish()
+        }
+    }
+
+    /// Saves `series` and then `batch` in one transaction (DECISIONS 177).
+    package func save(_ series: [QuantitySeriesSample], then batch: HealthObjectBatch) async throws(StoreError) {
+        try await transaction(kind: .write) { connection, account in
+            let writer = try await writer(connection, account)
+            for each in series { try await writer.insert(each) }
+            _ = try await writer.insert(batch, skipping: false)
             try await writer.finish()
         }
     }
@@ -54,3 +50,26 @@ extension PostgresBackend {
         }
     }
 }
+
+extension PostgresObjectWriter {
+    /// Inserts a series sample and its values, by the rules of any save; the values go in one
+    /// statement (arrays unnested into rows).
+    func insert(_ series: QuantitySeriesSample) async throws {
+        let sample = series.sample
+        _ = try await insert(.quantitySample(sample), skipping: false)
+        var statement = PostgresStatement("""
+            INSERT INTO quantitySeriesValue (account, sampleUUID, position, startDate, endDate, canonicalValue)
+            SELECT
+            """)
+        statement.append(" \(statement.bind(account)), \(statement.bind(sample.id)), u.* FROM unnest(")
+        let values = series.values
+        statement.append([
+            statement.bind(values.indices.map { Int32($0) }) + "::integer[]",
+            statement.bind(values.map { $0.start.timeIntervalSinceReferenceDate }) + "::double precision[]",
+            statement.bind(values.map { $0.end.timeIntervalSinceReferenceDate }) + "::double precision[]",
+            statement.bind(values.map(\.value)) + "::double precision[]",
+        ].joined(separator: ", ") + ") AS u")
+        try await connection.run(statement.query, logger: logger)
+    }
+}
+

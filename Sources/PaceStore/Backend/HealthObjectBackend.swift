@@ -81,6 +81,11 @@ package protocol HealthObjectBackend: Sendable {
     /// (DECISIONS 172); its values count in every statistic by their own intervals.
     func save(_ series: QuantitySeriesSample) async throws(StoreError)
 
+    /// Saves series samples with their values and then a batch, in one transaction, blocking its
+    /// caller until committed: the batch's associations may name the series samples (a workout
+    /// imported with its heart rate as series; DECISIONS 177).
+    func saveBlocking(_ series: [QuantitySeriesSample], then batch: HealthObjectBatch) throws(StoreError)
+
     /// The values of the stored quantity sample `id` in start order, in its type's canonical unit
     /// (a series sample's values, an ordinary sample's one value); `nil` when none has this UUID.
     func seriesValues(of id: UUID) async throws(StoreError) -> [TimedQuantity]?

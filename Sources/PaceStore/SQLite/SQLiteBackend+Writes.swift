@@ -1,6 +1,6 @@
 package import Foundation
 import GRDB
-import PaceModel
+package import PaceModel
 
 extension SQLiteBackend {
     package func save(_ batch: HealthObjectBatch, skippingStoredSyncIdentifiers skipping: Bool) async throws(StoreError) -> [Int] {
@@ -9,6 +9,13 @@ extension SQLiteBackend {
 
     package func saveBlocking(_ batch: HealthObjectBatch, skippingStoredSyncIdentifiers skipping: Bool) throws(StoreError) -> [Int] {
         try writeBlocking { db in try SQLiteBackend.insert(batch, skippingStoredSyncIdentifiers: skipping, db) }
+    }
+
+    package func saveBlocking(_ series: [QuantitySeriesSample], then batch: HealthObjectBatch) throws(StoreError) {
+        _ = try writeBlocking { db in
+            for each in series { _ = try SQLiteBackend.insert(each, db) }
+            return try SQLiteBackend.insert(batch, skippingStoredSyncIdentifiers: false, db)
+        }
     }
 
     package func storedSyncIdentifiers(_ ids: [String], sourceBundleIdentifier: String) throws(StoreError) -> Set<String> {

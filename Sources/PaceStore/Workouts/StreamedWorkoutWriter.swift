@@ -30,7 +30,8 @@ package struct StreamedRoute: Sendable {
 ///
 /// On SQLite each part goes into the open transaction at once, so memory stays bounded whatever
 /// the file's length. A backend that cannot hold a transaction open across blocking calls
-/// (PostgreSQL) gets the parts kept in memory instead, and saved as one batch at the end.
+/// (PostgreSQL) gets the parts kept in memory instead — the samples as series samples, as SQLite
+/// stores them — and saved in one transaction at the end.
 package struct StreamedWorkoutWriter {
     /// Where the parts go.
     enum Target {
@@ -50,8 +51,10 @@ package struct StreamedWorkoutWriter {
     var heldLocations: [RouteLocation] = []
     /// The samples kept for a ``Target/memory`` save.
     var heldSamples: [HealthObject] = []
+    /// The series samples kept for a ``Target/memory`` save (saved before the batch, DECISIONS 177).
+    var heldSeries: [QuantitySeriesSample] = []
     /// Samples written so far (associated with the workout when the save completes).
-    package var samplesWritten: Int { sampleAnchors.count + heldSamples.count }
+    package var samplesWritten: Int { sampleAnchors.count + heldSamples.count + heldSeries.count }
 
     init(target: Target, routeID: UUID?) {
         self.target = target
@@ -122,6 +125,11 @@ package struct StreamedWorkoutWriter {
             sampleAnchors.append(try SQLiteBackend.insert(sample, db))
         case .sqlite(let db):
             sampleAnchors += try SQLiteBackend.insert(series, db)
+        case .memory where series.count > 1:
+            // As on SQLite: one series sample of the part's values.
+            do { heldSeries.append(try QuantitySeriesSample(series)) } catch {
+                throw StoreError(code: .invalidObject, message: error.description, cause: error)
+            }
         case .memory:
             var series = series
             series.assignIdentifiers()
