@@ -9,7 +9,8 @@ public import Foundation
 /// - Each lap gets `TotalTimeSeconds` (the lap's timer time, else its elapsed time, else the sum of
 ///   its tracks' durations), `DistanceMeters` (the lap's distance, else from the records'
 ///   cumulative distances, else along their positions), `Calories` (0 if absent), average and
-///   maximum heart rate (the lap's, else from the records), `Intensity` and `TriggerMethod`.
+///   maximum heart rate (the lap's, else from the records' heart rates as written: whole beats per
+///   minute in 1…255), `Intensity` and `TriggerMethod`.
 /// - A ``ActivityTimerEvent/Kind/pause`` between two records of a lap starts a new `Track`, which
 ///   is how Garmin devices mark a stopped timer; ``TCXReader`` turns it back into pause/resume.
 ///   Only an activity whose records are in time order (across its laps) has its pauses written:
@@ -113,7 +114,9 @@ public struct TCXWriter: Sendable {
         } else {
             distanceBefore += distance
         }
-        let heartRates = lap.records.compactMap(\.heartRate)
+        // The lap's heart rates derived from its records' as they are written (whole beats per minute,
+        // 1…255), so that a file written and read back derives the same values again.
+        let heartRates = lap.records.compactMap { Self.integer($0.heartRate, in: 1...255).map(Double.init) }
         let averageHeartRate = lap.averageHeartRate ?? (heartRates.isEmpty ? nil : heartRates.reduce(0, +) / Double(heartRates.count))
         let maximumHeartRate = lap.maximumHeartRate ?? heartRates.max()
         output += "   <Lap StartTime=\"\(XMLDateTime.format(lapStart))\">\n"

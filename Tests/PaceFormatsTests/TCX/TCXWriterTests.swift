@@ -113,6 +113,20 @@ import Testing
         #expect(try TCXWriter().string(for: ordered).components(separatedBy: "<Track>").count == 4, "three Tracks")
     }
 
+    /// A lap without its own heart rates gets them from its records as they are written: a record's
+    /// 387 bpm is out of TCX's 1…255 and left out, so it counts in neither the average nor the maximum
+    /// (the `tcx` fuzz target found the maximum appearing only on the second write).
+    @Test func aLapsHeartRatesComeFromTheRecordsValuesAsWritten() throws {
+        let start = TCXTestFixtures.utc(2020, 12, 27, 15, 59, 0)
+        let lap = ActivityLap(startTime: start, records: [ActivityRecord(time: start, heartRate: 2.4),
+                                                          ActivityRecord(time: start.addingTimeInterval(30), heartRate: 387)])
+        let once = try #require(try TCXReader().read(TCXWriter().write(RecordedActivity(laps: [lap]))).activities.first).recorded
+        #expect(once.laps[0].averageHeartRate == 2 && once.laps[0].maximumHeartRate == 2)
+        #expect(once.laps[0].records.map(\.heartRate) == [2, nil])
+        let twice = try #require(try TCXReader().read(TCXWriter().write(once)).activities.first).recorded
+        #expect(twice.laps == once.laps)
+    }
+
     @Test func textIsEscaped() throws {
         let text = try TCXWriter().string(for: Self.sampleRide())
         #expect(text.contains("<Notes>Morning &lt;ride&gt; &amp; &quot;coffee&quot;</Notes>"))
