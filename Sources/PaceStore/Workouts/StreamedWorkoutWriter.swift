@@ -37,7 +37,7 @@ package struct StreamedWorkoutWriter {
     enum Target {
         /// Into the SQLite transaction that is open.
         case sqlite(Database)
-        /// Into memory, saved as one batch when the workout is complete.
+        /// Into memory, saved with the workout in one transaction when it is complete.
         case memory
     }
 
