@@ -123,7 +123,21 @@ import Testing
         let expected = records.flatMap { ActivityConverter.samples(of: $0, type: type, source: source, device: nil) }.map(key)
         #expect(!expected.isEmpty)
         #expect(samples.sorted() == expected.sorted(), "the same samples, their UUIDs set aside")
-        #expect(try pass.result().recordCount == records.count)
+        var totals = try pass.result()
+        #expect(totals.recordCount == records.count)
+
+        // The totals gathered on their own thread, from many batches, are those of the records in order.
+        let batched = StreamedReadPass(stream: stream, type: type, source: source, device: nil, partSize: 50, depth: 2, batchSize: 7)
+        while try batched.nextPart() != nil {}
+        var batchedTotals = try batched.result()
+        var direct = ActivityRecordTotals(activityType: type)
+        for record in records { direct.add(record) }
+        #expect(batchedTotals.recordCount == records.count && batchedTotals.locationCount == direct.locationCount)
+        #expect(batchedTotals.heartRateSum == direct.heartRateSum && batchedTotals.lastLocationTime == direct.lastLocationTime)
+        let track = direct.trackTotals()
+        #expect(track != nil)
+        #expect(batchedTotals.trackTotals() == track)
+        #expect(totals.trackTotals() == track)
 
         // A writer that fails after its first part stops the reading, which waits for it no more.
         let stopped = StreamedReadPass(stream: stream, type: type, source: source, device: nil, partSize: 5, depth: 1)

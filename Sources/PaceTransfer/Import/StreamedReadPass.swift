@@ -11,23 +11,20 @@ struct StreamedPart: Sendable {
     var series: [QuantitySampleSeries] = []
 }
 
-/// The pass of a streamed import that reads the file, run on a thread of its own from its creation
-/// (DECISIONS 119): it gathers the workout's totals (``ActivityRecordTotals``) and converts the same
-/// records into parts (``StreamedPart``) that the writing pass takes in order, at most `depth` parts
-/// ahead of it. The file is read once for both, and reading, smoothing and converting share one core
-/// while SQLite has the other.
+/// The pass of a streamed import that reads the file, run on threads of its own from its creation
+/// (DECISIONS 119, 178): one reads the file and converts its records into parts
+/// (``StreamedPart``) that the writing pass takes in order, at most `depth` parts ahead of it; it
+/// hands the same records, in batches, to another that gathers the workout's totals
+/// (``ActivityRecordTotals``: smoothing and metrics, the costliest work of an import). The file is
+/// read once for both, and reading, smoothing and writing each keep a thread busy.
 final class StreamedReadPass: Sendable {
     private struct Cancelled: Error {}
-    private struct State {
-        var parts: [StreamedPart] = []
-        var outcome: Result<ActivityRecordTotals, any Error>?
-        var cancelled = false
-    }
-    private let state = Locked(State())
-    /// Free places for parts (the producer waits on it).
-    private let slots: DispatchSemaphore
-    /// Parts delivered, and the end (the writer waits on it).
-    private let items = DispatchSemaphore(value: 0)
+    /// Records handed to the totals thread at a time, by default.
+    static let batchSize = 4_096
+
+    private let parts: Handoff<StreamedPart>
+    private let outcome = Locked<Result<ActivityRecordTotals, any Error>?>(nil)
+    private let cancelled = Locked(false)
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts reading `stream` at once.
@@ -40,92 +37,133 @@ final class StreamedReadPass: Sendable {
     ///   - partSize: A part is handed over as soon as its locations or its samples reach this count
     ///     (the samples may pass it by those of the last record, at most three).
     ///   - depth: Parts read ahead of the writer at most.
-    init(stream: ActivityStream, type: WorkoutActivityType, source: Source, device: Device?, partSize: Int, depth: Int = 8) {
-        // Counted up from zero: libdispatch refuses to free a semaphore left below its initial
-        // value, which a cancelled pass may leave.
-        slots = DispatchSemaphore(value: 0)
-        for _ in 0..<depth { slots.signal() }
+    ///   - batchSize: Records handed to the totals thread at a time.
+    init(stream: ActivityStream, type: WorkoutActivityType, source: Source, device: Device?, partSize: Int, depth: Int = 8,
+         batchSize: Int = StreamedReadPass.batchSize) {
+        parts = Handoff(depth: depth)
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            var totals = ActivityRecordTotals(activityType: type)
-            var part = StreamedPart()
-            part.locations.reserveCapacity(partSize)
-            var sampleCount = 0
+            let totals = TotalsThread(activityType: type)
             let result = Result { () throws -> ActivityRecordTotals in
-                try stream.forEachRecord { record in
-                    if totals.recordCount % 4_096 == 0, state.withLock({ $0.cancelled }) { throw Cancelled() }
-                    totals.add(record)
-                    if let location = ActivityConverter.location(record) { part.locations.append(location) }
-                    if let time = record.time {
-                        ActivityConverter.forEachSampleValue(of: record, activityType: type) { sampleType, unit, value in
-                            let index = part.series.firstIndex { $0.type == sampleType && $0.unit == unit } ?? {
-                                var series = QuantitySampleSeries(type: sampleType, unit: unit, source: source, device: device)
-                                series.reserveCapacity(partSize)
-                                part.series.append(series)
-                                return part.series.count - 1
-                            }()
-                            part.series[index].append(value: value, start: time, end: time)
-                            sampleCount += 1
-                        }
-                    }
-                    if part.locations.count >= partSize || sampleCount >= partSize {
-                        try deliver(part)
-                        part.locations.removeAll(keepingCapacity: true)
-                        part.series = part.series.map { series in
-                            var emptied = series
-                            emptied.removeAll()
-                            emptied.reserveCapacity(partSize)
-                            return emptied
-                        }
-                        sampleCount = 0
-                    }
-                }
-                if !part.locations.isEmpty || sampleCount > 0 { try deliver(part) }
-                return totals
+                defer { totals.cancel() } // a no-op once its result was taken
+                try read(stream, type: type, source: source, device: device, partSize: partSize, batchSize: max(batchSize, 1),
+                         totals: totals)
+                return totals.result()
             }
-            state.withLock { $0.outcome = result }
-            items.signal()
+            outcome.withLock { $0 = result }
+            parts.finish()
             done.signal()
         }
     }
 
-    /// Hands a part to the writer, waiting while `depth` parts are waiting already.
-    private func deliver(_ part: StreamedPart) throws {
-        slots.wait()
-        try state.withLock { state in
-            guard !state.cancelled else { throw Cancelled() }
-            state.parts.append(part)
+    /// Reads the file, handing parts to the writer and records to `totals`.
+    private func read(_ stream: ActivityStream, type: WorkoutActivityType, source: Source, device: Device?, partSize: Int,
+                      batchSize: Int, totals: TotalsThread) throws {
+        var part = StreamedPart()
+        part.locations.reserveCapacity(partSize)
+        var sampleCount = 0
+        var batch: [ActivityRecord] = []
+        batch.reserveCapacity(batchSize)
+        func deliver(_ part: StreamedPart) throws {
+            guard parts.send(part) else { throw Cancelled() }
         }
-        items.signal()
+        try stream.forEachRecord { record in
+            batch.append(record)
+            if batch.count == batchSize {
+                if cancelled.withLock({ $0 }) { throw Cancelled() }
+                totals.send(batch)
+                batch = []
+                batch.reserveCapacity(batchSize)
+            }
+            if let location = ActivityConverter.location(record) { part.locations.append(location) }
+            if let time = record.time {
+                ActivityConverter.forEachSampleValue(of: record, activityType: type) { sampleType, unit, value in
+                    let index = part.series.firstIndex { $0.type == sampleType && $0.unit == unit } ?? {
+                        var series = QuantitySampleSeries(type: sampleType, unit: unit, source: source, device: device)
+                        series.reserveCapacity(partSize)
+                        part.series.append(series)
+                        return part.series.count - 1
+                    }()
+                    part.series[index].append(value: value, start: time, end: time)
+                    sampleCount += 1
+                }
+            }
+            if part.locations.count >= partSize || sampleCount >= partSize {
+                try deliver(part)
+                part.locations.removeAll(keepingCapacity: true)
+                part.series = part.series.map { series in
+                    var emptied = series
+                    emptied.removeAll()
+                    emptied.reserveCapacity(partSize)
+                    return emptied
+                }
+                sampleCount = 0
+            }
+        }
+        if !batch.isEmpty { totals.send(batch) }
+        if !part.locations.isEmpty || sampleCount > 0 { try deliver(part) }
     }
 
     /// The next part, waiting for it; `nil` once every part was taken.
     /// - Throws: What stopped the reading (an unreadable or changed file).
     func nextPart() throws -> StreamedPart? {
-        items.wait()
-        let next = state.withLock { state -> Result<StreamedPart?, any Error> in
-            if !state.parts.isEmpty { return .success(state.parts.removeFirst()) }
-            // Nothing waiting after a signal: the reading has ended; the end stays signalled.
-            items.signal()
-            switch state.outcome {
-            case .failure(let error)?: return .failure(error)
-            default: return .success(nil)
-            }
-        }
-        if case .success(.some) = next { slots.signal() }
-        return try next.get()
+        if let part = parts.receive() { return part }
+        done.wait()
+        done.signal()
+        if case .failure(let error)? = outcome.withLock({ $0 }) { throw error }
+        return nil
     }
 
     /// Waits for the pass and returns its totals, or throws what stopped it.
     func result() throws -> ActivityRecordTotals {
         done.wait()
         done.signal()
-        return try state.withLock { $0.outcome! }.get()
+        return try outcome.withLock { $0! }.get()
     }
 
-    /// Stops the pass early (the write failed) and waits for its thread to let go of the file.
+    /// Stops the pass early (the write failed) and waits for its threads to let go of the file.
     func cancel() {
-        state.withLock { $0.cancelled = true }
-        slots.signal()
+        cancelled.withLock { $0 = true }
+        parts.cancel()
+        done.wait()
+        done.signal()
+    }
+}
+
+/// The thread of a streamed import that gathers the workout's totals from batches of records,
+/// in the order they were sent.
+private final class TotalsThread: Sendable {
+    private let batches = Handoff<[ActivityRecord]>(depth: 4)
+    private let totals = Locked<ActivityRecordTotals?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Starts the thread.
+    init(activityType: WorkoutActivityType) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            var gathered = ActivityRecordTotals(activityType: activityType)
+            while let batch = batches.receive() {
+                for record in batch { gathered.add(record) }
+            }
+            totals.withLock { $0 = gathered }
+            done.signal()
+        }
+    }
+
+    /// Hands a batch over, waiting while four wait already.
+    func send(_ batch: [ActivityRecord]) {
+        _ = batches.send(batch)
+    }
+
+    /// The totals of every batch sent, once the thread has gathered them.
+    func result() -> ActivityRecordTotals {
+        batches.finish()
+        done.wait()
+        done.signal()
+        return totals.withLock { $0! }
+    }
+
+    /// Stops the thread (the read failed) and waits for it.
+    func cancel() {
+        batches.cancel()
         done.wait()
         done.signal()
     }
