@@ -29,5 +29,5 @@ package enum StoreConformance {
 
     /// Every rule, in the order they are best read.
     package static let rules: [Rule] = identityRules + syncRules + changeFeedRules + routeRules
-        + associationRules + queryRules + scopeRules + observationRules + seriesRules
+        + associationRules + queryRules + scopeRules + observationRules + seriesRules + streamedSaveRules
 }
