@@ -14,10 +14,10 @@ extension HealthStore {
     /// received exactly its declared number of locations.
     ///
     /// It blocks its caller until the transaction commits, and holds the store's writer meanwhile:
-    /// importers call it from a thread of their own, never from the cooperative pool. On SQLite the
-    /// parts go straight into the open transaction (bounded memory); on another backend they are
-    /// kept in memory (the samples as series samples) and saved in one transaction once complete,
-    /// with the same rules and messages.
+    /// importers call it from a thread of their own, never from the cooperative pool. On SQLite and
+    /// on a ``StreamedSaveBackend`` (PostgreSQL) the parts go straight into the open transaction
+    /// (bounded memory); on another backend they are kept in memory (the samples as series samples)
+    /// and saved in one transaction once complete, with the same rules and messages.
     ///
     /// - Parameters:
     ///   - routeID: The UUID of the route whose locations `produce` writes, or `nil` without a route.
@@ -28,6 +28,24 @@ extension HealthStore {
                               complete: () throws -> (workout: Workout, route: StreamedRoute?)) throws {
         if let sqlite = backend as? SQLiteBackend {
             return try sqlite.saveStreamed(routeID: routeID, produce: produce, complete: complete)
+        }
+        if let streaming = backend as? any StreamedSaveBackend {
+            let session = try streaming.beginStreamedSave()
+            do {
+                var writer = StreamedWorkoutWriter(target: .session(session), routeID: routeID)
+                try produce(&writer)
+                let (workout, route) = try complete()
+                if let route {
+                    try StreamedWorkoutWriter.check(route, workout: workout, routeID: routeID, locationsWritten: writer.locationsWritten)
+                } else if writer.locationsWritten > 0 {
+                    throw StreamedWorkoutWriter.locationsWithoutRoute(writer.locationsWritten, workout: workout)
+                }
+                try session.commit(workout: HealthObjectBatch([.workout(workout)]), route: route, sampleIDs: writer.sessionSampleIDs)
+            } catch {
+                session.rollBack()
+                throw error
+            }
+            return
         }
         var writer = StreamedWorkoutWriter(target: .memory, routeID: routeID)
         try produce(&writer)

@@ -144,6 +144,28 @@ extension StoreConformance {
             #expect(holdsNothing)
         },
 
+        Rule(name: "a streamed sample whose UUID is stored already refuses the whole save, parts before it included") { store in
+            let run = TestObjects.run()
+            let route = TestObjects.route(for: run, count: 10)
+            let samples = heartRates(run, count: 6)
+            try await store.save([samples[3]])
+            let error = await ThreadBridge.run(label: "conformance") { () throws(Never) -> StoreError? in
+                do {
+                    try store.saveStreamed(routeID: route.id, produce: { writer in
+                        try writer.append(Array(route.locations[..<5]))
+                        try writer.append(samples: Array(samples[..<2]))
+                        try writer.append(samples: Array(samples[2...]))
+                        try writer.append(Array(route.locations[5...]))
+                    }, complete: { (run, streamedRoute(route)) })
+                    return nil
+                } catch { return error as? StoreError }
+            }
+            #expect(error?.code == .duplicateObject, "\(String(describing: error))")
+            #expect(try await store.workouts().isEmpty)
+            #expect(try await store.samples(matching: .workoutRoute).isEmpty)
+            #expect(try await store.samples(matching: .quantity(.heartRate)).map(\.id) == [samples[3].id], "only what was stored before")
+        },
+
         Rule(name: "streamed locations for a workout without a route are refused") { store in
             let run = TestObjects.run()
             let route = TestObjects.route(for: run, count: 3)

@@ -13,8 +13,8 @@ struct PostgresObjectRow {
 
     let object: HealthObject
     /// Start and end, seconds since 2001-01-01 UTC.
-    let start: Double
-    let end: Double
+    var start: Double
+    var end: Double
     let deviceJSON: String?
     let metadataJSON: String
     let body: String

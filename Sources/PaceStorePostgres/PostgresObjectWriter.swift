@@ -134,8 +134,10 @@ final class PostgresObjectWriter {
 
     /// Inserts `object`, or leaves it out when `skipping` and its sync identifier is stored.
     ///
+    /// - Parameter span: A route's start and end when its locations were written apart from it
+    ///   (a streamed save's, DECISIONS 179).
     /// - Returns: `false` when the object was left out.
-    func insert(_ object: HealthObject, skipping: Bool) async throws -> Bool {
+    func insert(_ object: HealthObject, skipping: Bool, span: (start: Date, end: Date)? = nil) async throws -> Bool {
         if skipping, try await isSyncIdentifierStored(of: object) { return false }
         try await checkIdentity(of: object)
         try await replaceSyncedObject(with: object)
@@ -145,7 +147,11 @@ final class PostgresObjectWriter {
                     message: "Route \(route.id.uuidString) names workout \(route.workoutID.uuidString), which is not stored. Save the workout first (or in the same batch).")
             }
         }
-        let row = try PostgresObjectRow(object)
+        var row = try PostgresObjectRow(object)
+        if let span {
+            row.start = span.start.timeIntervalSinceReferenceDate
+            row.end = span.end.timeIntervalSinceReferenceDate
+        }
         var statement = PostgresStatement("INSERT INTO healthObject (\(PostgresObjectRow.columns)) VALUES (")
         statement.append(row.values(account: account, anchor: nextAnchor(), savedAt: now, into: &statement))
         statement.append(")")
@@ -156,8 +162,9 @@ final class PostgresObjectWriter {
         return true
     }
 
-    /// Writes a route's locations in one statement (arrays unnested into rows).
-    private func insertLocations(_ locations: [RouteLocation], routeID: UUID) async throws {
+    /// Writes a route's locations in one statement (arrays unnested into rows), at positions from
+    /// `firstPosition`.
+    func insertLocations(_ locations: [RouteLocation], routeID: UUID, firstPosition: Int = 0) async throws {
         guard !locations.isEmpty else { return }
         var statement = PostgresStatement("""
             INSERT INTO routeLocation (account, routeUUID, locationIndex, locationTime, latitude, longitude, altitude, speed, course,
@@ -165,7 +172,7 @@ final class PostgresObjectWriter {
             SELECT
             """)
         statement.append(" \(statement.bind(account)), \(statement.bind(routeID)), u.* FROM unnest(")
-        var arrays = [statement.bind(locations.indices.map { Int64($0) }) + "::bigint[]"]
+        var arrays = [statement.bind(locations.indices.map { Int64(firstPosition + $0) }) + "::bigint[]"]
         let columns: [(RouteLocation) -> Double] = [
             { $0.timestamp.timeIntervalSinceReferenceDate }, \.latitude, \.longitude, \.altitude, \.speed, \.course,
             \.horizontalAccuracy, \.verticalAccuracy, \.speedAccuracy, \.courseAccuracy,

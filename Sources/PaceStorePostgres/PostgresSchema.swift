@@ -246,6 +246,14 @@ package enum PostgresSchema {
             "ALTER TABLE quantitySeriesValue FORCE ROW LEVEL SECURITY",
             "CREATE POLICY accountIsolation ON quantitySeriesValue USING (account = pace_account()) WITH CHECK (account = pace_account())",
         ]),
+        // A streamed save writes a route's locations before the route's object, in one transaction
+        // that defers this check to its commit (DECISIONS 179); every other transaction checks at
+        // once, as before.
+        Migration(identifier: "v8-deferrable-route-locations", statements: [
+            // The key's name is PostgreSQL's own for v1's unnamed constraint; altering it in place
+            // checks no row again (a new constraint would, under row-level security).
+            "ALTER TABLE routeLocation ALTER CONSTRAINT routelocation_account_routeuuid_fkey DEFERRABLE INITIALLY IMMEDIATE",
+        ]),
     ]
 
     /// The first migration: a database with `schemaMigrations` but without it is not a Pace store.

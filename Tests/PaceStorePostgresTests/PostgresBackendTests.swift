@@ -109,6 +109,8 @@ import Testing
         #expect(refused?.code == .database)
         #expect(refused?.message.contains("Call the async form") == true)
         #expect(try await backend.object(id: sample.id) == nil)
+        let streamRefused = #expect(throws: StoreError.self) { _ = try backend.beginStreamedSave() }
+        #expect(streamRefused?.message.contains("thread of your own") == true)
 
         // When a thread of its own calls them, Then they wait for the store and answer
         let skipped = try await ThreadBridge.run { () throws(StoreError) -> [Int] in

@@ -28,15 +28,17 @@ package struct StreamedRoute: Sendable {
 /// What a producer writes inside ``HealthStore/saveStreamed(routeID:produce:complete:)``: the
 /// route's locations and the workout's samples, in parts, all in the save's one transaction.
 ///
-/// On SQLite each part goes into the open transaction at once, so memory stays bounded whatever
-/// the file's length. A backend that cannot hold a transaction open across blocking calls
-/// (PostgreSQL) gets the parts kept in memory instead — the samples as series samples, as SQLite
-/// stores them — and saved in one transaction at the end.
+/// On SQLite, and on a ``StreamedSaveBackend`` (PostgreSQL), each part goes into the open
+/// transaction at once, so memory stays bounded whatever the file's length. Any other backend gets
+/// the parts kept in memory instead — the samples as series samples, as SQLite stores them — and
+/// saved in one transaction at the end.
 package struct StreamedWorkoutWriter {
     /// Where the parts go.
     enum Target {
         /// Into the SQLite transaction that is open.
         case sqlite(Database)
+        /// Into a backend's open transaction (DECISIONS 179).
+        case session(any StreamedSaveSession)
         /// Into memory, saved with the workout in one transaction when it is complete.
         case memory
     }
@@ -53,8 +55,10 @@ package struct StreamedWorkoutWriter {
     var heldSamples: [HealthObject] = []
     /// The series samples kept for a ``Target/memory`` save (saved before the batch, DECISIONS 177).
     var heldSeries: [QuantitySeriesSample] = []
+    /// The samples written into a ``Target/session``, for their association with the workout.
+    var sessionSampleIDs: [UUID] = []
     /// Samples written so far (associated with the workout when the save completes).
-    package var samplesWritten: Int { sampleAnchors.count + heldSamples.count + heldSeries.count }
+    package var samplesWritten: Int { sampleAnchors.count + heldSamples.count + heldSeries.count + sessionSampleIDs.count }
 
     init(target: Target, routeID: UUID?) {
         self.target = target
@@ -80,6 +84,8 @@ package struct StreamedWorkoutWriter {
         case .sqlite(let db):
             try ObjectWriter(db: db, now: Date()).insertRouteLocations(locations, routeID: StoreCoding.text(routeID),
                                                                        firstPosition: locationsWritten)
+        case .session(let session):
+            try session.append(locations, routeID: routeID, firstPosition: locationsWritten)
         case .memory:
             heldLocations += locations
         }
@@ -101,6 +107,9 @@ package struct StreamedWorkoutWriter {
         switch target {
         case .sqlite(let db):
             sampleAnchors += try SQLiteBackend.insert(HealthObjectBatch(samples), skippingStoredSyncIdentifiers: false, anchors: true, db).anchors
+        case .session(let session):
+            try session.append(samples: HealthObjectBatch(samples))
+            sessionSampleIDs += samples.map(\.id)
         case .memory:
             for sample in samples {
                 do { try sample.validate() } catch { throw StoreError(code: .invalidObject, message: error.description, cause: error) }
@@ -125,6 +134,17 @@ package struct StreamedWorkoutWriter {
             sampleAnchors.append(try SQLiteBackend.insert(sample, db))
         case .sqlite(let db):
             sampleAnchors += try SQLiteBackend.insert(series, db)
+        case .session(let session) where series.count > 1:
+            let sample: QuantitySeriesSample
+            do { sample = try QuantitySeriesSample(series) } catch {
+                throw StoreError(code: .invalidObject, message: error.description, cause: error)
+            }
+            try session.append(sample)
+            sessionSampleIDs.append(sample.sample.id)
+        case .session:
+            var series = series
+            series.assignIdentifiers()
+            try append(samples: (0..<series.count).map { .quantitySample(series.sample(at: $0)) })
         case .memory where series.count > 1:
             // As on SQLite: one series sample of the part's values.
             do { heldSeries.append(try QuantitySeriesSample(series)) } catch {
