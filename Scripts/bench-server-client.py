@@ -420,7 +420,10 @@ def report(out_md, paths):
         return f"failed: HTTP {up['status']} after {up['seconds']:.2f} s ({str(up['result'])[:120]})"
 
     row("1-hour 1 Hz GPX (3,600 points, 0.85 MB): upload until imported, s", lambda d: upload_cell(d, "small"))
-    row("25 MB GPX (106,400 points): upload until imported, s", lambda d: upload_cell(d, "large"))
+    large_points = f"{int(os.environ.get('BENCH_LARGE_POINT_COUNT', '106400')):,}"
+    large_bytes = int(os.environ.get("BENCH_LARGE_BYTES", str(25 * 1048576)))
+    large = f"{large_bytes / 1048576:.0f} MB GPX ({large_points} points)"
+    row(f"{large}: upload until imported, s", lambda d: upload_cell(d, "large"))
     row("… peak RSS during it (server and workers, sampled), MB", lambda d: d["large"]["peakRssMB"], 0)
     row("… largest VmHWM of a server process after it, MB", lambda d: d["large"]["hwmMB"], 0)
     row("… workout list served meanwhile (answered / asked, slowest s)",
@@ -430,7 +433,7 @@ def report(out_md, paths):
         row(f"{title}: p99 latency, ms", lambda d, k=key: d["wrk"][k]["p99"])
         row(f"{title}: answers (non-2xx, timeouts)",
             lambda d, k=key: f"{d['wrk'][k]['requests']} ({d['wrk'][k]['non2xx']}, {d['wrk'][k].get('timeouts', 0)})", compare=False)
-    row("first route page (1,000 points) of the 106,400-point workout: one GET, s",
+    row(f"first route page (1,000 points) of the {large_points}-point workout: one GET, s",
         lambda d: d.get("routeFirstPage", {}).get("seconds"), 3, compare=False)
     row(f"sync push of {SYNC_SAMPLES:,} heart-rate samples ({SYNC_BATCH:,} per POST), s",
         lambda d: d.get("sync", {}).get("pushSeconds"), compare=False)
@@ -447,7 +450,7 @@ def report(out_md, paths):
             for key in keys:
                 value = value.get(key) if isinstance(value, dict) else None
             return value
-        row("workout page of the 106,400-point workout in Chromium, first visit (cache empty): server time for its HTML "
+        row(f"workout page of the {large_points}-point workout in Chromium, first visit (cache empty): server time for its HTML "
             "(responseStart − requestStart), ms", lambda d: web(d, "workout", "cold", "server"), 1)
         row("… bytes received for the page and everything it loads, KB",
             lambda d: (web(d, "workout", "cold", "bytes") or 0) / 1024 or None, 0)

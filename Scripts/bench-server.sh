@@ -228,4 +228,6 @@ settings=$(env | grep -E '^BENCH_(LARGE_POINTS|WRK_SECONDS|SYNC_SAMPLES|IMPORT_T
 header="Command: \`${settings}$COMMAND\` (pace: $PACE_DESC; FitTrackee 1.3.6 through its \`fittrackee\` launcher, gunicorn with 2 workers; PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}')). Machine: $machine. Measured $(date -u '+%Y-%m-%d %H:%M') UTC; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg). Ratios in brackets: Pace ÷ FitTrackee, same run (below 1: Pace takes less time or memory; above 1 on requests/s: Pace serves more)."
 [[ -n "$FT_ERROR" ]] && header+=$'\n\n'"FitTrackee was not measured: $FT_ERROR"
 header+=$'\n'
-BENCH_HEADER="$header" python3 "$CLIENT" report "$OUT" "${RESULTS[@]}"
+# The large upload's own size and points label its rows (BENCH_LARGE_POINTS changes them).
+BENCH_HEADER="$header" BENCH_LARGE_BYTES="$(stat -c %s "$LARGE")" BENCH_LARGE_POINT_COUNT="$LARGE_POINTS" \
+    python3 "$CLIENT" report "$OUT" "${RESULTS[@]}"
