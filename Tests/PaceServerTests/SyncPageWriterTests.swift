@@ -49,6 +49,18 @@ import Testing
         let run = TestObjects.run()
         objects.append(.workout(run))
         objects.append(.workoutRoute(TestObjects.route(for: run, count: 4)))
+        // A route with the awkward numbers in every field, a device and metadata naming "locations".
+        var awkward = TestObjects.route(for: run, count: numbers.count)
+        for index in awkward.locations.indices {
+            let value = { (shift: Int) in numbers[(index + shift) % numbers.count] }
+            awkward.locations[index] = RouteLocation(timestamp: Date(timeIntervalSinceReferenceDate: value(0)), latitude: value(1),
+                                                     longitude: value(2), altitude: value(3), speed: value(4), course: value(5),
+                                                     horizontalAccuracy: value(6), verticalAccuracy: value(7),
+                                                     speedAccuracy: value(8), courseAccuracy: value(9))
+        }
+        awkward.device = device
+        awkward.metadata = ["locations": .string("\"locations\":[]"), .syncIdentifier: .string("route/1")]
+        objects.append(.workoutRoute(awkward))
         return objects.map { SyncObjectJSON($0) }
     }
 

@@ -7,8 +7,8 @@ import PaceModel
 ///
 /// Only the outline of a quantity or category sample is written here: its UUID, type, dates and
 /// value. Everything with more than one form — a unit, a source, a device, metadata — is encoded
-/// by `JSONEncoder` once per distinct value and the bytes reused; workouts and routes are encoded
-/// by `JSONEncoder` whole. `SyncPageWriterTests` holds the output equal to `JSONEncoder`'s.
+/// by `JSONEncoder` once per distinct value and the bytes reused; workouts are encoded by
+/// `JSONEncoder` whole, routes but for their locations, which are written here. `SyncPageWriterTests` holds the output equal to `JSONEncoder`'s.
 struct SyncPageWriter {
     private(set) var bytes: [UInt8] = []
     private let encoder: JSONEncoder
@@ -82,9 +82,61 @@ struct SyncPageWriter {
             append(",\"value\":")
             append(String(sample.value))
             append("}}")
+        case .workoutRoute(let route) where !route.locations.isEmpty:
+            try write(route)
         case .workout, .workoutRoute:
             bytes.append(contentsOf: try encoder.encode(kinded))
         }
+    }
+
+    /// Appends a route: everything but its locations encoded by `JSONEncoder`, the locations —
+    /// a million for a long workout, each a keyed container of ten numbers there — written here.
+    private mutating func write(_ route: WorkoutRoute) throws {
+        var header = route
+        header.locations = []
+        let encoded = Array(try encoder.encode(KindedHealthObject(.workoutRoute(header))))
+        // Keys are sorted and strings escaped, so the first unescaped `"locations":[]` is the
+        // route's own key: a device's and the source's strings come before it, escaped.
+        let marker = Array("\"locations\":[".utf8)
+        guard let cut = Self.firstRange(of: marker, in: encoded), encoded[cut.upperBound] == UInt8(ascii: "]") else {
+            throw EncodingError.invalidValue(route, .init(codingPath: [], debugDescription:
+                "route \(route.id) encoded without its empty locations array; the sync page cannot place its locations"))
+        }
+        bytes.append(contentsOf: encoded[..<cut.upperBound])
+        for (position, location) in route.locations.enumerated() {
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            append("{\"altitude\":")
+            number(location.altitude)
+            append(",\"course\":")
+            number(location.course)
+            append(",\"courseAccuracy\":")
+            number(location.courseAccuracy)
+            append(",\"horizontalAccuracy\":")
+            number(location.horizontalAccuracy)
+            append(",\"latitude\":")
+            number(location.latitude)
+            append(",\"longitude\":")
+            number(location.longitude)
+            append(",\"speed\":")
+            number(location.speed)
+            append(",\"speedAccuracy\":")
+            number(location.speedAccuracy)
+            append(",\"timestamp\":")
+            number(location.timestamp.timeIntervalSinceReferenceDate)
+            append(",\"verticalAccuracy\":")
+            number(location.verticalAccuracy)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append(contentsOf: encoded[cut.upperBound...])
+    }
+
+    /// The first place `needle` occurs in `haystack`.
+    private static func firstRange(of needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
+        guard haystack.count >= needle.count else { return nil }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return start..<(start + needle.count) }
+        }
+        return nil
     }
 
     /// A sample's keys before `quantity` / `source`, in sorted order: device, endDate, id, metadata.
