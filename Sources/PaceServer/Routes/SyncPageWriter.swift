@@ -3,7 +3,7 @@ import PaceModel
 
 /// Writes a sync page's JSON byte for byte as `JSONEncoder` with sorted keys writes
 /// ``SyncPageJSON``, but builds the samples — nearly every object of a page — itself instead of
-/// through Codable's containers, which took two thirds of a pull's CPU time (DECISIONS 137).
+/// through Codable's containers, which took two thirds of a pull's CPU time (DECISIONS 141).
 ///
 /// Only the outline of a quantity or category sample is written here: its UUID, type, dates and
 /// value. Everything with more than one form — a unit, a source, a device, metadata — is encoded
