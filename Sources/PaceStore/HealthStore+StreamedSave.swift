@@ -35,11 +35,7 @@ extension HealthStore {
                 var writer = StreamedWorkoutWriter(target: .session(session), routeID: routeID)
                 try produce(&writer)
                 let (workout, route) = try complete()
-                if let route {
-                    try StreamedWorkoutWriter.check(route, workout: workout, routeID: routeID, locationsWritten: writer.locationsWritten)
-                } else if writer.locationsWritten > 0 {
-                    throw StreamedWorkoutWriter.locationsWithoutRoute(writer.locationsWritten, workout: workout)
-                }
+                try writer.checkCompletion(route, of: workout)
                 try session.commit(workout: HealthObjectBatch([.workout(workout)]), route: route, sampleIDs: writer.sessionSampleIDs)
             } catch {
                 session.rollBack()
@@ -50,15 +46,13 @@ extension HealthStore {
         var writer = StreamedWorkoutWriter(target: .memory, routeID: routeID)
         try produce(&writer)
         let (workout, streamed) = try complete()
+        try writer.checkCompletion(streamed, of: workout)
         var objects = writer.heldSamples
         objects.append(.workout(workout))
         if let streamed {
-            try StreamedWorkoutWriter.check(streamed, workout: workout, routeID: routeID, locationsWritten: writer.locationsWritten)
             var route = streamed.route
             route.locations = writer.heldLocations
             objects.append(.workoutRoute(route))
-        } else if writer.locationsWritten > 0 {
-            throw StreamedWorkoutWriter.locationsWithoutRoute(writer.locationsWritten, workout: workout)
         }
         let sampleIDs = writer.heldSeries.map(\.sample.id) + writer.heldSamples.map(\.id)
         let associations = sampleIDs.isEmpty ? [] : [WorkoutAssociation(workoutID: workout.id, sampleIDs: sampleIDs)]

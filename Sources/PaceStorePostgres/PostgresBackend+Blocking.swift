@@ -60,11 +60,16 @@ extension PostgresBackend {
     /// the cooperative pool.
     private func blocking<T: Sendable>(_ name: String,
                                        _ operation: @escaping @Sendable () async throws(StoreError) -> T) throws(StoreError) -> T {
+        try refuseOnThePool(name, advice: "Call the async form, or call it from a thread of your own.")
+        return try ThreadBridge.wait(operation)
+    }
+
+    /// Throws when this thread runs a task of the cooperative pool, where `name` must not wait.
+    func refuseOnThePool(_ name: String, advice: String) throws(StoreError) {
         let inTask = withUnsafeCurrentTask { $0 != nil }
         guard !inTask || Thread.isMainThread else {
             throw StoreError(code: .database,
-                message: "\(name) waits on its caller's thread, and the PostgreSQL store (asynchronous only) cannot let it wait on a thread of Swift's concurrency pool. Call the async form, or call it from a thread of your own.")
+                message: "\(name) waits on its caller's thread, and the PostgreSQL store (asynchronous only) cannot let it wait on a thread of Swift's concurrency pool. \(advice)")
         }
-        return try ThreadBridge.wait(operation)
     }
 }

@@ -12,10 +12,7 @@ extension PostgresBackend: StreamedSaveBackend {
     /// - Throws: ``StoreError`` when called from a task of the cooperative pool (the session blocks
     ///   its caller's thread) or when the transaction cannot be opened.
     package func beginStreamedSave() throws(StoreError) -> any StreamedSaveSession {
-        guard !withUnsafeCurrentTask(body: { $0 != nil }) || Thread.isMainThread else {
-            throw StoreError(code: .database,
-                message: "A streamed save waits on its caller's thread, and the PostgreSQL store (asynchronous only) cannot let it wait on a thread of Swift's concurrency pool. Call it from a thread of your own.")
-        }
+        try refuseOnThePool("A streamed save", advice: "Call it from a thread of your own.")
         let session = PostgresStreamedSave(backend: self)
         try session.waitUntilOpen()
         return session
@@ -60,13 +57,9 @@ final class PostgresStreamedSave: StreamedSaveSession, Sendable {
         let reply: Reply
     }
 
-    private struct State: Sendable {
-        /// Set once the transaction ended (committed, rolled back or failed): no request is taken.
-        var ended: StoreError?
-    }
-
     private let requests: AsyncStream<Request>.Continuation
-    private let state = Locked(State())
+    /// Set once the transaction ended (committed, rolled back or failed): no request is taken.
+    private let ended = Locked<StoreError?>(nil)
     /// Answered once the transaction is open (or could not be opened).
     private let opened = Reply()
     /// Signalled once the task has ended.
@@ -123,14 +116,14 @@ final class PostgresStreamedSave: StreamedSaveSession, Sendable {
         } catch {
             outcome = .failure(error)
         }
-        var ended = Self.endedError
-        if case .failure(let error) = outcome { ended = error }
-        state.withLock { $0.ended = ended }
+        var refusal = Self.endedError
+        if case .failure(let error) = outcome { refusal = error }
+        ended.withLock { $0 = refusal }
         requests.finish()
         opened.resolve(outcome)
         closing?.resolve(outcome)
         // A request handed over while the transaction ended is answered too.
-        while let request = await iterator.next() { request.reply.resolve(.failure(ended)) }
+        while let request = await iterator.next() { request.reply.resolve(.failure(refusal)) }
     }
 
     /// Runs one part's statement, answering its request; a failure is answered and ends the transaction.
@@ -159,8 +152,8 @@ final class PostgresStreamedSave: StreamedSaveSession, Sendable {
     /// Hands `command` to the transaction's task and waits for its answer.
     private func send(_ command: Command) throws(StoreError) {
         let reply = Reply()
-        let refusal = state.withLock { state -> StoreError? in
-            if let ended = state.ended { return ended }
+        let refusal = ended.withLock { ended -> StoreError? in
+            if let ended { return ended }
             requests.yield(Request(command: command, reply: reply))
             return nil
         }

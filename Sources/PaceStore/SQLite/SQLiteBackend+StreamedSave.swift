@@ -44,12 +44,10 @@ extension SQLiteBackend {
                 let (workout, route) = try calling(complete)
                 let workoutAnchor = try SQLiteBackend.insert(HealthObjectBatch([.workout(workout)]), skippingStoredSyncIdentifiers: false,
                                                     anchors: true, db).anchors[0]
+                try writer.checkCompletion(route, of: workout)
                 if let route {
-                    try StreamedWorkoutWriter.check(route, workout: workout, routeID: routeID, locationsWritten: writer.locationsWritten)
                     try ObjectWriter(db: db, now: Date()).insertStreamedRouteHeader(route.route, start: route.start, end: route.end,
                                                                                  locationCount: route.locationCount)
-                } else if writer.locationsWritten > 0 {
-                    throw StreamedWorkoutWriter.locationsWithoutRoute(writer.locationsWritten, workout: workout)
                 }
                 try WorkoutSampleRule.insertPairs(workoutAnchor: workoutAnchor, sampleAnchors: writer.sampleAnchors, db)
             }

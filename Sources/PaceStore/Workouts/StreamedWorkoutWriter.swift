@@ -123,38 +123,47 @@ package struct StreamedWorkoutWriter {
     /// - Throws: ``StoreError`` for the first sample that cannot be saved.
     package mutating func append(_ series: QuantitySampleSeries) throws {
         guard !series.isEmpty else { return }
+        guard series.count > 1 else {
+            switch target {
+            case .sqlite(let db):
+                sampleAnchors += try SQLiteBackend.insert(series, db)
+            case .session:
+                var series = series
+                series.assignIdentifiers()
+                try append(samples: (0..<series.count).map { .quantitySample(series.sample(at: $0)) })
+            case .memory:
+                var series = series
+                series.assignIdentifiers()
+                do { try series.validate() } catch { throw StoreError(code: .invalidObject, message: error.description, cause: error) }
+                heldSamples += (0..<series.count).map { .quantitySample(series.sample(at: $0)) }
+            }
+            return
+        }
+        // One series sample of the part's values (DECISIONS 172): one object where there were as
+        // many objects as points, on every target.
+        let sample: QuantitySeriesSample
+        do { sample = try QuantitySeriesSample(series) } catch {
+            throw StoreError(code: .invalidObject, message: error.description, cause: error)
+        }
         switch target {
-        case .sqlite(let db) where series.count > 1:
-            // One series sample of the part's values (DECISIONS 172): one object where there were
-            // as many objects as points.
-            let sample: QuantitySeriesSample
-            do { sample = try QuantitySeriesSample(series) } catch {
-                throw StoreError(code: .invalidObject, message: error.description, cause: error)
-            }
-            sampleAnchors.append(try SQLiteBackend.insert(sample, db))
         case .sqlite(let db):
-            sampleAnchors += try SQLiteBackend.insert(series, db)
-        case .session(let session) where series.count > 1:
-            let sample: QuantitySeriesSample
-            do { sample = try QuantitySeriesSample(series) } catch {
-                throw StoreError(code: .invalidObject, message: error.description, cause: error)
-            }
+            sampleAnchors.append(try SQLiteBackend.insert(sample, db))
+        case .session(let session):
             try session.append(sample)
             sessionSampleIDs.append(sample.sample.id)
-        case .session:
-            var series = series
-            series.assignIdentifiers()
-            try append(samples: (0..<series.count).map { .quantitySample(series.sample(at: $0)) })
-        case .memory where series.count > 1:
-            // As on SQLite: one series sample of the part's values.
-            do { heldSeries.append(try QuantitySeriesSample(series)) } catch {
-                throw StoreError(code: .invalidObject, message: error.description, cause: error)
-            }
         case .memory:
-            var series = series
-            series.assignIdentifiers()
-            do { try series.validate() } catch { throw StoreError(code: .invalidObject, message: error.description, cause: error) }
-            heldSamples += (0..<series.count).map { .quantitySample(series.sample(at: $0)) }
+            heldSeries.append(sample)
+        }
+    }
+
+    /// Refuses a completion that does not match what was written: a route that is not the one
+    /// written, or whose declared count of locations is not the count that arrived, or locations
+    /// written for a workout completed without a route.
+    func checkCompletion(_ route: StreamedRoute?, of workout: Workout) throws(StoreError) {
+        if let route {
+            try Self.check(route, workout: workout, routeID: routeID, locationsWritten: locationsWritten)
+        } else if locationsWritten > 0 {
+            throw Self.locationsWithoutRoute(locationsWritten, workout: workout)
         }
     }
 
