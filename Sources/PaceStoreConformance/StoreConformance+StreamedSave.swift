@@ -48,6 +48,32 @@ extension StoreConformance {
             #expect(Set(associated.map(\.id)) == Set(samples.map(\.id)), "every sample belongs to the workout")
         },
 
+        Rule(name: "a streamed save's samples take the device named after them, and no other sample does") { store in
+            let earlier = TestObjects.heartRate(99, at: TestObjects.run().startDate.addingTimeInterval(-3_600))
+            try await store.save([.quantitySample(earlier)])
+            let run = TestObjects.run()
+            var values = QuantitySampleSeries(type: .heartRate, unit: .countPerMinute, source: .pace, device: nil)
+            for second in 0..<12 {
+                let time = run.startDate.addingTimeInterval(Double(second))
+                values.append(value: 120 + Double(second), start: time, end: time)
+            }
+            let series = values
+            let samples = heartRates(run, count: 3)
+            let watch = Device(name: "Forerunner 220", manufacturer: "Garmin")
+            try await ThreadBridge.run(label: "conformance") { () throws(any Error) in
+                try store.saveStreamed(routeID: nil, produce: { writer in
+                    try writer.append(series)
+                    try writer.append(samples: samples)
+                    try writer.setSamplesDevice(watch)
+                }, complete: { (run, nil) })
+            }
+            let saved = try await store.quantitySamples(matching: .heartRate, predicate: .workout(run.id))
+            #expect(saved.count == 4, "one series sample and three samples")
+            #expect(saved.allSatisfy { $0.device == watch }, "every sample of the save has the device")
+            let others = try await store.quantitySamples(matching: .heartRate).filter { $0.id == earlier.id }
+            #expect(others.count == 1 && others[0].device == earlier.device, "a sample of another save keeps its own")
+        },
+
         Rule(name: "a streamed save whose producer fails half way leaves nothing, and its error comes back") { store in
             let run = TestObjects.run()
             let route = TestObjects.route(for: run, count: 20)

@@ -26,6 +26,7 @@ final class PostgresStreamedSave: StreamedSaveSession, Sendable {
         case locations([RouteLocation], routeID: UUID, firstPosition: Int)
         case series(QuantitySeriesSample)
         case samples(HealthObjectBatch)
+        case device(Device, sampleIDs: [UUID])
         case commit(HealthObjectBatch, route: StreamedRoute?, sampleIDs: [UUID])
         /// Rolls back.
         case rollBack
@@ -106,6 +107,8 @@ final class PostgresStreamedSave: StreamedSaveSession, Sendable {
                         try await answering(request, backend) { try await writer.insert(series) }
                     case .samples(let batch):
                         try await answering(request, backend) { _ = try await writer.insert(batch, skipping: false) }
+                    case .device(let device, let sampleIDs):
+                        try await answering(request, backend) { try await writer.setDevice(device, ofSamples: sampleIDs) }
                     }
                 }
                 throw StreamedSaveRolledBack()
@@ -171,6 +174,10 @@ final class PostgresStreamedSave: StreamedSaveSession, Sendable {
 
     func append(samples: HealthObjectBatch) throws(StoreError) {
         try send(.samples(samples))
+    }
+
+    func setDevice(_ device: Device, ofSamples ids: [UUID]) throws(StoreError) {
+        try send(.device(device, sampleIDs: ids))
     }
 
     func commit(workout: HealthObjectBatch, route: StreamedRoute?, sampleIDs: [UUID]) throws(StoreError) {

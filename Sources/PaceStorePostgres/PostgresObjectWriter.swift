@@ -282,6 +282,41 @@ final class PostgresObjectWriter {
     // MARK: Associations
 
     /// Associates stored samples with a stored workout (idempotent).
+    /// Gives the quantity and category samples of `ids`, stored by this account, `device`: its
+    /// column and the object kept in `body`, re-encoded.
+    /// - Throws: ``StoreError/Code/objectNotFound`` when one of them is not such a sample.
+    func setDevice(_ device: Device, ofSamples ids: [UUID]) async throws {
+        guard let first = ids.first else { return }
+        let json = try PostgresObjectCoding.json(device, id: first)
+        var rows: [(id: UUID, kind: String, body: String)] = []
+        for try await (id, kind, body) in try await connection.query("""
+            SELECT uuid, kind, body FROM healthObject
+            WHERE account = \(account) AND uuid = ANY(\(ids)) AND kind IN ('quantity', 'category')
+            """, logger: logger).decode((UUID, String, String).self) {
+            rows.append((id, kind, body))
+        }
+        guard rows.count == ids.count else {
+            throw StoreError(code: .objectNotFound,
+                             message: "\(ids.count - rows.count) of the \(ids.count) samples to be given a device are not stored samples.")
+        }
+        for row in rows {
+            let object: HealthObject
+            switch try PostgresObjectCoding.object(kind: row.kind, body: row.body) {
+            case .quantitySample(var sample):
+                sample.device = device
+                object = .quantitySample(sample)
+            case .categorySample(var sample):
+                sample.device = device
+                object = .categorySample(sample)
+            case .workout, .workoutRoute: continue
+            }
+            let body = try PostgresObjectCoding.body(of: object)
+            try await connection.run("""
+                UPDATE healthObject SET device = \(json)::jsonb, body = \(body) WHERE account = \(account) AND uuid = \(row.id)
+                """, logger: logger)
+        }
+    }
+
     func associate(samples: [UUID], with workoutID: UUID) async throws {
         guard try await storedKind(of: workoutID) == "workout" else {
             throw StoreError(code: .workoutNotFound,

@@ -82,7 +82,7 @@ extension ActivityFileReader {
 }
 
 /// ``ActivityFileReader/identify(path:open:)`` of a file, computed on a thread of its own from its creation.
-private final class ContentIdentifierPass: Sendable {
+final class ContentIdentifierPass: Sendable {
     private let outcome = Locked<Result<String, FileImportError>?>(nil)
     private let done = DispatchSemaphore(value: 0)
 

@@ -100,7 +100,7 @@ extension ActivityImporter {
         return report
     }
 
-    private static func seconds(since start: ContinuousClock.Instant) -> String {
+    static func seconds(since start: ContinuousClock.Instant) -> String {
         let elapsed = ContinuousClock.now - start
         return String(format: "%.2f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }

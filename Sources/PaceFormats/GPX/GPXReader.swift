@@ -91,6 +91,40 @@ public struct GPXReader: Sendable {
         return builder.document(summary: summary)
     }
 
+    /// Reads a GPX document as ``read(source:file:points:)`` does, and hands each track's head to
+    /// `head` just before its first point goes to `points`: the track as read so far — its `<name>`
+    /// and `<type>` when they come before the points, as the schema orders them, and the file's
+    /// `creator` as its device — so a caller can decide how to treat the points before the first
+    /// arrives. A name or type written after the points is only in the document returned at the end.
+    ///
+    /// - Parameters:
+    ///   - source: The document's bytes, read once from the current position.
+    ///   - file: A file name or label used in error messages, or `nil`.
+    ///   - head: Called once per track that has valid points, with the track so far (no laps, no
+    ///     records) and its 0-based index; throwing stops the read with ``GPXError/Code/handlerFailed``.
+    ///   - points: As in ``read(source:file:points:)``.
+    /// - Returns: The document, its tracks without records.
+    /// - Throws: ``GPXError`` as ``stream(source:file:handler:)``.
+    public func read(source: some ByteSource, file: String? = nil, head: (RecordedActivity, _ track: Int) throws -> Void,
+                     points: (ActivityRecord, _ track: Int) throws -> Void) throws(GPXError) -> GPXDocument {
+        try withoutActuallyEscaping(head) { (head) throws(GPXError) -> GPXDocument in
+            try withoutActuallyEscaping(points) { (points) throws(GPXError) -> GPXDocument in
+                var builder = GPXDocumentBuilder()
+                builder.keepsRecords = false
+                let parser = GPXStreamParser(source: source) { event in
+                    if case .trackPoint(let record, let track, _) = event { try points(record, track) }
+                    builder.add(event)
+                }
+                parser.trackHead = { [unowned parser] info in
+                    let summary = parser.summary
+                    try head(RecordedActivity(sport: info.type, name: info.name ?? summary.name, deviceName: summary.creator), info.index)
+                }
+                do throws(GPXStreamFailure) { try parser.run() } catch { throw Self.error(error, file: file) }
+                return builder.document(summary: parser.summary)
+            }
+        }
+    }
+
     /// Streams the GPX file at a URL, in chunks, delivering points as they are read.
     /// - Parameters:
     ///   - url: A `file:` URL of a `.gpx` file.

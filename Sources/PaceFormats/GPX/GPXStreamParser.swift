@@ -48,6 +48,10 @@ final class GPXStreamParser {
     @exclusivity(unchecked) private var inPoint = false
     @exclusivity(unchecked) private var point = PointState()
 
+    /// Called with a track's name and type as read so far (and no points counted) just before its
+    /// first point's event.
+    var trackHead: ((GPXTrackInfo) throws -> Void)?
+
     init(source: any ByteSource, handler: @escaping (GPXStreamEvent) throws -> Void) {
         scanner = XMLScanner(source: source)
         scanner.toleratesUndeclaredPrefixes = true
@@ -233,6 +237,10 @@ final class GPXStreamParser {
                 trackPointCount = 0
             }
             if !inSegment { startSegment() }
+            if trackPointCount == 0, let trackHead {
+                let head = GPXTrackInfo(index: summary.trackCount, name: trackName, type: trackType, segmentCount: segmentCount, pointCount: 0)
+                do { try trackHead(head) } catch { throw GPXStreamFailure.handler(error, position: scanner.currentPosition) }
+            }
             trackPointCount += 1
             summary.trackPointCount += 1
             try emit(.trackPoint(point.record, track: summary.trackCount, segment: segmentCount - 1))

@@ -58,10 +58,17 @@ struct TCXParseHandler {
     /// Receives each activity's track points, with the activity's index in ``TCXDocument/activities``,
     /// instead of the laps; `nil` to keep them in the laps.
     private let recordSink: ((ActivityRecord, Int) throws -> Void)?
+    /// Receives each activity as read so far, with its index, just before its first track point
+    /// goes to ``recordSink``.
+    private let headSink: ((RecordedActivity, Int) throws -> Void)?
+    /// Whether the open activity's head went to ``headSink`` already.
+    private var headSent = false
 
-    init(fileName: String?, recordSink: ((ActivityRecord, Int) throws -> Void)? = nil) {
+    init(fileName: String?, recordSink: ((ActivityRecord, Int) throws -> Void)? = nil,
+         headSink: ((RecordedActivity, Int) throws -> Void)? = nil) {
         self.fileName = fileName
         self.recordSink = recordSink
+        self.headSink = headSink
     }
 
     // MARK: Scanning
@@ -107,6 +114,7 @@ struct TCXParseHandler {
         switch tag {
         case .activity where parent != .activityRef && activity == nil:
             activity = ActivityBuilder(isCourse: false)
+            headSent = false
             activity?.recorded.sport = Self.attribute("Sport", scanner)
         case .course where parent == .courses && activity == nil:
             activity = ActivityBuilder(isCourse: true)
@@ -289,7 +297,14 @@ struct TCXParseHandler {
             lap?.records.append(finished)
             return
         }
-        do { try recordSink(finished, document.activities.count) } catch { throw SinkFailure(cause: error) }
+        do {
+            if !headSent, let headSink, var recorded = activity?.recorded {
+                headSent = true
+                if let lap { recorded.laps.append(lap) }
+                try headSink(recorded, document.activities.count)
+            }
+            try recordSink(finished, document.activities.count)
+        } catch { throw SinkFailure(cause: error) }
     }
 
     /// Widens ``lapTimes`` to a timed record's time.

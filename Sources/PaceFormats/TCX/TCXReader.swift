@@ -107,6 +107,30 @@ public struct TCXReader: Sendable {
         }
     }
 
+    /// Reads a TCX document as ``read(source:fileName:records:)`` does, and hands each activity's
+    /// head to `head` just before its first track point goes to `records`: the activity as read so
+    /// far — its sport and `Id`, the laps begun by then (the open one with its start time and no
+    /// totals yet) — so a caller can decide how to
+    /// treat the records before the first arrives. What TCX puts after the track points (`Creator`,
+    /// `Notes`, the open lap's totals) is only in the document returned at the end.
+    ///
+    /// - Parameters:
+    ///   - source: The document's bytes, read once from the current position.
+    ///   - fileName: A name for error and warning messages.
+    ///   - head: Called once per activity that has track points, with the activity so far and its
+    ///     0-based index; throwing stops the read with ``TCXError/Code/handlerFailed``.
+    ///   - records: As in ``read(source:fileName:records:)``.
+    /// - Returns: The document, its activities without records.
+    /// - Throws: ``TCXError`` as ``read(source:fileName:records:)``.
+    public func read(source: some ByteSource, fileName: String? = nil, head: (RecordedActivity, _ activity: Int) throws -> Void,
+                     records: (ActivityRecord, _ activity: Int) throws -> Void) throws(TCXError) -> TCXDocument {
+        try withoutActuallyEscaping(records) { (records) throws(TCXError) -> TCXDocument in
+            try withoutActuallyEscaping(head) { (head) throws(TCXError) -> TCXDocument in
+                try read(TCXParseHandler(fileName: fileName, recordSink: records, headSink: head), source: source, fileName: fileName)
+            }
+        }
+    }
+
     /// Runs `handler` over the document in `source`.
     private func read(_ handler: consuming TCXParseHandler, source: some ByteSource, fileName: String?) throws(TCXError) -> TCXDocument {
         var handler = handler

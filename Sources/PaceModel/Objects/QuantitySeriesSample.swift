@@ -15,6 +15,11 @@ package struct QuantitySeriesSample: Hashable, Sendable {
     /// The values, in start order, in the type's canonical unit.
     package private(set) var values: [TimedQuantity]
 
+    /// Gives the series sample another measuring device (its values are unchanged).
+    package mutating func setDevice(_ device: Device?) {
+        sample.device = device
+    }
+
     /// Makes a series sample of `values` and checks it.
     ///
     /// - Parameters:

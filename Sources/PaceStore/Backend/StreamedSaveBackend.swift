@@ -20,6 +20,9 @@ package protocol StreamedSaveSession: AnyObject {
     func append(_ series: QuantitySeriesSample) throws(StoreError)
     /// Writes samples (quantity or category, validated already) by the rules of any save.
     func append(samples: HealthObjectBatch) throws(StoreError)
+    /// Gives the samples written in this session, by their UUIDs, `device`
+    /// (``StreamedWorkoutWriter/setSamplesDevice(_:)``).
+    func setDevice(_ device: Device, ofSamples ids: [UUID]) throws(StoreError)
     /// Writes the workout (a batch of it alone), the route's object when there is one (its locations
     /// written already), the samples' association with the workout, and commits.
     func commit(workout: HealthObjectBatch, route: StreamedRoute?, sampleIDs: [UUID]) throws(StoreError)

@@ -156,6 +156,45 @@ package struct StreamedWorkoutWriter {
         }
     }
 
+    /// Gives every sample written so far in this save `device`, as if each had been written with
+    /// it: for a producer that learns the samples' device only after their values (a TCX file
+    /// names its device after its track points). The samples are not yet visible to anyone, so
+    /// they stay immutable to every reader.
+    /// - Throws: ``StoreError`` when the store fails.
+    package mutating func setSamplesDevice(_ device: Device) throws(StoreError) {
+        switch target {
+        case .sqlite(let db):
+            guard !sampleAnchors.isEmpty else { return }
+            do {
+                let deviceID = try DeviceRows.id(of: StoreCoding.json(device), db: db)
+                for chunk in stride(from: 0, to: sampleAnchors.count, by: 500) {
+                    let anchors = sampleAnchors[chunk..<min(chunk + 500, sampleAnchors.count)]
+                    try db.execute(sql: "UPDATE healthObject SET deviceID = ? WHERE anchor IN (\(anchors.map { _ in "?" }.joined(separator: ",")))",
+                                   arguments: StatementArguments([deviceID] + anchors.map { $0 as (any DatabaseValueConvertible)? }))
+                }
+            } catch let error as DatabaseError {
+                throw StoreError(code: .database, message: "The samples' device could not be written: \(error.message ?? "\(error)").", cause: error)
+            } catch {
+                throw StoreError(code: .database, message: "The samples' device could not be written: \(error).", cause: error)
+            }
+        case .session(let session):
+            try session.setDevice(device, ofSamples: sessionSampleIDs)
+        case .memory:
+            for index in heldSeries.indices { heldSeries[index].setDevice(device) }
+            heldSamples = heldSamples.map { sample in
+                switch sample {
+                case .quantitySample(var quantity):
+                    quantity.device = device
+                    return .quantitySample(quantity)
+                case .categorySample(var category):
+                    category.device = device
+                    return .categorySample(category)
+                case .workout, .workoutRoute: return sample
+                }
+            }
+        }
+    }
+
     /// Refuses a completion that does not match what was written: a route that is not the one
     /// written, or whose declared count of locations is not the count that arrived, or locations
     /// written for a workout completed without a route.

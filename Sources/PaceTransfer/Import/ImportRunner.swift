@@ -48,6 +48,11 @@ public struct ImportRunner: Sendable {
         let importer = ActivityImporter(store: store, sameRecording: sameRecording)
         var fileCount = files.count
         var filesRead = 0
+        func fileDone(_ counts: (imported: Int, duplicates: Int, rejected: Int, notes: Int)?, step: (Int, of: Int), label: String) {
+            filesRead += 1
+            progress(.file(.init(done: filesRead, total: max(fileCount, filesRead), step: step.0, stepCount: step.of, label: label, counts: counts,
+                                 totals: (outcome.imported.count, outcome.skippedAsDuplicate, outcome.rejected.count))))
+        }
         func importFile(_ result: Result<ActivityFile, FileImportError>, step: (Int, of: Int), label: String) {
             var counts: (imported: Int, duplicates: Int, rejected: Int, notes: Int)?
             switch result {
@@ -64,11 +69,17 @@ public struct ImportRunner: Sendable {
             case .failure(let error):
                 outcome.rejected.append(error)
             }
-            filesRead += 1
-            progress(.file(.init(done: filesRead, total: max(fileCount, filesRead), step: step.0, stepCount: step.of, label: label, counts: counts,
-                                 totals: (outcome.imported.count, outcome.skippedAsDuplicate, outcome.rejected.count))))
+            fileDone(counts, step: step, label: label)
         }
         for (index, url) in files.enumerated() {
+            // A GPX or TCX file of one time-ordered activity is read once; anything else, or
+            // anything that goes wrong, is imported in passes (DECISIONS 180).
+            if let done = importer.importInOneRead(url) {
+                outcome.add(done.report, file: url.path, warnings: done.warnings, notes: [])
+                fileDone((done.report.imported.count, done.report.skippedAsDuplicate, done.report.rejected.count, 0),
+                         step: (index + 1, of: files.count), label: url.path)
+                continue
+            }
             importFile(Result { () throws(FileImportError) in try ActivityFileReader.outline(url) },
                        step: (index + 1, of: files.count), label: url.path)
         }

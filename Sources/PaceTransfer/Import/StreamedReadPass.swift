@@ -38,15 +38,29 @@ final class StreamedReadPass: Sendable {
     ///     (the samples may pass it by those of the last record, at most three).
     ///   - depth: Parts read ahead of the writer at most.
     ///   - batchSize: Records handed to the totals thread at a time.
-    init(stream: ActivityStream, type: WorkoutActivityType, source: Source, device: Device?, partSize: Int, depth: Int = 8,
-         batchSize: Int = StreamedReadPass.batchSize) {
+    convenience init(stream: ActivityStream, type: WorkoutActivityType, source: Source, device: Device?, partSize: Int, depth: Int = 8,
+                     batchSize: Int = StreamedReadPass.batchSize) {
+        self.init(records: OutlinedRecords(stream: stream, type: type, device: device), source: source, partSize: partSize, depth: depth,
+                  batchSize: batchSize)
+    }
+
+    /// Starts reading `records` at once.
+    ///
+    /// - Parameters:
+    ///   - records: Where the records come from, and the workout's type and samples' device.
+    ///   - source: The source of the samples.
+    ///   - partSize: A part is handed over as soon as its locations or its samples reach this count
+    ///     (the samples may pass it by those of the last record, at most three).
+    ///   - depth: Parts read ahead of the writer at most.
+    ///   - batchSize: Records handed to the totals thread at a time.
+    init(records: some StreamedRecordSource, source: Source, partSize: Int, depth: Int = 8, batchSize: Int = StreamedReadPass.batchSize) {
         parts = Handoff(depth: depth)
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let totals = TotalsThread(activityType: type)
+            var totals: TotalsThread?
             let result = Result { () throws -> ActivityRecordTotals in
-                defer { totals.cancel() } // a no-op once its result was taken
-                try read(stream, type: type, source: source, device: device, partSize: partSize, batchSize: max(batchSize, 1),
-                         totals: totals)
+                defer { totals?.cancel() } // a no-op once its result was taken
+                try read(records, source: source, partSize: partSize, batchSize: max(batchSize, 1), totals: &totals)
+                guard let totals else { throw NoStart() }
                 return totals.result()
             }
             outcome.withLock { $0 = result }
@@ -55,18 +69,31 @@ final class StreamedReadPass: Sendable {
         }
     }
 
-    /// Reads the file, handing parts to the writer and records to `totals`.
-    private func read(_ stream: ActivityStream, type: WorkoutActivityType, source: Source, device: Device?, partSize: Int,
-                      batchSize: Int, totals: TotalsThread) throws {
+    /// What a pass whose source never named the workout's type ends with.
+    private struct NoStart: Error {}
+
+    /// Reads the file, handing parts to the writer and records to the totals thread, which it
+    /// starts when the source names the workout's type.
+    private func read(_ records: some StreamedRecordSource, source: Source, partSize: Int, batchSize: Int,
+                      totals: inout TotalsThread?) throws {
         var part = StreamedPart()
         part.locations.reserveCapacity(partSize)
         var sampleCount = 0
         var batch: [ActivityRecord] = []
         batch.reserveCapacity(batchSize)
+        var type = WorkoutActivityType.other
+        var device: Device?
+        var gatherer: TotalsThread?
+        defer { totals = gatherer }
         func deliver(_ part: StreamedPart) throws {
             guard parts.send(part) else { throw Cancelled() }
         }
-        try stream.forEachRecord { record in
+        try records.forEachRecord(start: { startType, startDevice in
+            type = startType
+            device = startDevice
+            gatherer = TotalsThread(activityType: startType)
+        }) { record in
+            guard let totals = gatherer else { throw NoStart() }
             batch.append(record)
             if batch.count == batchSize {
                 if cancelled.withLock({ $0 }) { throw Cancelled() }
@@ -99,7 +126,7 @@ final class StreamedReadPass: Sendable {
                 sampleCount = 0
             }
         }
-        if !batch.isEmpty { totals.send(batch) }
+        if !batch.isEmpty { gatherer?.send(batch) }
         if !part.locations.isEmpty || sampleCount > 0 { try deliver(part) }
     }
 
@@ -126,6 +153,26 @@ final class StreamedReadPass: Sendable {
         parts.cancel()
         done.wait()
         done.signal()
+    }
+}
+
+/// Where a streamed read pass's records come from.
+protocol StreamedRecordSource: Sendable {
+    /// Reads the records that become the workout — timed, in time order — calling `start` once,
+    /// before the first of them, with the workout's activity type and the samples' device.
+    /// - Throws: What stops the read (an unreadable or changed file), or what a closure throws.
+    func forEachRecord(start: (WorkoutActivityType, Device?) throws -> Void, _ body: (ActivityRecord) throws -> Void) throws
+}
+
+/// The records of an activity read in passes, its type and device known from its outline.
+struct OutlinedRecords: StreamedRecordSource {
+    var stream: ActivityStream
+    var type: WorkoutActivityType
+    var device: Device?
+
+    func forEachRecord(start: (WorkoutActivityType, Device?) throws -> Void, _ body: (ActivityRecord) throws -> Void) throws {
+        try start(type, device)
+        try stream.forEachRecord(body)
     }
 }
 

@@ -102,4 +102,27 @@ import Testing
             #expect(bytewise == whole, "\(name)")
         }
     }
+
+    @Test func eachTracksHeadComesOnceBeforeItsFirstPointWithWhatPrecedesIt() throws {
+        let xml = """
+            <gpx version="1.1" creator="Watch 7" xmlns="http://www.topografix.com/GPX/1/1">
+             <metadata><name>Morning</name></metadata>
+             <trk><name>Ride</name><type>cycling</type><trkseg>
+              <trkpt lat="48.1" lon="2.1"><time>2024-05-01T08:00:00Z</time></trkpt>
+              <trkpt lat="48.2" lon="2.2"><time>2024-05-01T08:00:01Z</time></trkpt></trkseg></trk>
+             <trk><trkseg><trkpt lat="48.3" lon="2.3"><time>2024-05-01T09:00:00Z</time></trkpt></trkseg><type>running</type></trk>
+            </gpx>
+            """
+        var events: [String] = []
+        var heads: [RecordedActivity] = []
+        let document = try GPXReader().read(source: DataByteSource(Data(xml.utf8)), file: "two.gpx", head: { activity, index in
+            heads.append(activity)
+            events.append("head \(index)")
+        }, points: { _, index in events.append("point \(index)") })
+        #expect(events == ["head 0", "point 0", "point 0", "head 1", "point 1"])
+        #expect(heads.map(\.sport) == ["cycling", nil], "a type after the points is not in the head")
+        #expect(heads.map(\.name) == ["Ride", "Morning"], "an unnamed track takes the file's name")
+        #expect(heads.map(\.deviceName) == ["Watch 7", "Watch 7"])
+        #expect(document.tracks.map(\.sport) == ["cycling", "running"], "the document at the end has it")
+    }
 }

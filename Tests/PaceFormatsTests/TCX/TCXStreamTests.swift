@@ -25,6 +25,37 @@ import Testing
         #expect(!records.isEmpty || whole.activities.isEmpty, "\(name) has activities with track points")
     }
 
+    @Test func eachActivitysHeadComesOnceBeforeItsFirstPointWithWhatPrecedesIt() throws {
+        let xml = """
+            <?xml version="1.0"?>
+            <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
+             <Activities>
+              <Activity Sport="Biking"><Id>2024-05-01T08:00:00Z</Id>
+               <Lap StartTime="2024-05-01T07:59:58Z"><TotalTimeSeconds>30</TotalTimeSeconds>
+                <Track><Trackpoint><Time>2024-05-01T08:00:05Z</Time></Trackpoint><Trackpoint><Time>2024-05-01T08:00:10Z</Time></Trackpoint></Track>
+               </Lap>
+               <Creator><Name>Edge 830</Name></Creator>
+              </Activity>
+              <Activity Sport="Running"><Id>2024-05-02T08:00:00Z</Id>
+               <Lap StartTime="2024-05-02T08:00:00Z"><Track><Trackpoint><Time>2024-05-02T08:00:01Z</Time></Trackpoint></Track></Lap>
+              </Activity>
+             </Activities>
+            </TrainingCenterDatabase>
+            """
+        var events: [String] = []
+        var heads: [RecordedActivity] = []
+        let document = try TCXReader().read(source: DataByteSource(Data(xml.utf8)), fileName: "two.tcx", head: { activity, index in
+            heads.append(activity)
+            events.append("head \(index)")
+        }, records: { _, index in events.append("record \(index)") })
+        #expect(events == ["head 0", "record 0", "record 0", "head 1", "record 1"])
+        #expect(heads.map(\.sport) == ["Biking", "Running"])
+        #expect(heads.map(\.identifier) == ["2024-05-01T08:00:00Z", "2024-05-02T08:00:00Z"])
+        #expect(heads[0].laps.map(\.startTime) == [TCXTestFixtures.utc(2024, 5, 1, 7, 59, 58)], "the open lap, with its start")
+        #expect(heads[0].deviceName == nil, "the Creator comes after the points")
+        #expect(document.activities[0].recorded.deviceName == "Edge 830", "and is in the document at the end")
+    }
+
     @Test func aLapWithoutStartTimeStartsAtItsFirstTimedPointAndTracksStillMakePauses() throws {
         let xml = """
             <?xml version="1.0"?>
