@@ -25,6 +25,7 @@ extension FuzzTarget {
             return .refused(code: error.code.description)
         }
         try GPXFuzzChecks(check: check).document(document)
+        try GPXFuzzChecks(check: check).streamedWithHeads(data, whole: document)
         for (index, track) in document.tracks.enumerated() {
             try GPXFuzzChecks(check: check).roundTrip(track, "track \(index)")
         }
@@ -55,6 +56,31 @@ struct GPXFuzzChecks {
         for warning in document.warnings {
             try check.position(line: warning.line, column: warning.column, "warning \(warning.code)")
         }
+    }
+
+    /// The streamed read with the tracks' heads (`read(source:file:head:points:)`) gives the whole
+    /// read's points in file order with their tracks, each track's head once before its first
+    /// point, naming the file's creator as its device.
+    func streamedWithHeads(_ data: Data, whole: GPXDocument) throws(FuzzInvariantViolation) {
+        var heads: [(RecordedActivity, Int)] = []
+        var points: [(ActivityRecord, Int)] = []
+        var pointBeforeHead = false
+        do throws(GPXError) {
+            _ = try GPXReader().read(source: DataByteSource(data), head: { heads.append(($0, $1)) }, points: { point, index in
+                if heads.last?.1 != index { pointBeforeHead = true }
+                points.append((point, index))
+            })
+        } catch {
+            throw FuzzInvariantViolation(target: check.target, message: "the whole read succeeds and the streamed read with heads refuses (\(error.code))")
+        }
+        let wholePoints = whole.tracks.enumerated().flatMap { index, track in track.records.map { ($0, index) } }
+        try check.require(points.count == wholePoints.count && zip(points, wholePoints).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 },
+                          "the streamed read with heads delivers other points than the whole read holds")
+        try check.require(!pointBeforeHead, "a point came before its track's head")
+        var withPoints: [Int] = []
+        for (_, index) in points where withPoints.last != index { withPoints.append(index) }
+        try check.require(heads.map(\.1) == withPoints, "the heads are not one per track with points, in order")
+        try check.require(heads.allSatisfy { $0.0.deviceName == whole.creator }, "a track's head names another device than the file's creator")
     }
 
     /// GPX's own promises: a point has a position, elevations outside −1000…10 000 m are dropped,

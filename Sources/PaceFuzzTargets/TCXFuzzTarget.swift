@@ -41,26 +41,48 @@ extension FuzzTarget {
 struct TCXFuzzChecks {
     let check: FuzzCheck
 
-    /// The streamed read of `data`: the document without records, and each record with its activity.
-    static func streamed(_ data: Data) -> Result<(TCXDocument, [(ActivityRecord, Int)]), TCXError> {
+    /// What the streamed read gave: the document without records, each record with its activity,
+    /// each activity's head with its index, and whether a record came before its activity's head.
+    struct Streamed {
+        var document: TCXDocument
+        var records: [(ActivityRecord, Int)]
+        var heads: [(RecordedActivity, Int)]
+        var recordBeforeHead: Bool
+    }
+
+    /// The streamed read of `data`, with the activities' heads (`read(source:fileName:head:records:)`).
+    static func streamed(_ data: Data) -> Result<Streamed, TCXError> {
         var records: [(ActivityRecord, Int)] = []
+        var heads: [(RecordedActivity, Int)] = []
+        var recordBeforeHead = false
         return Result { () throws(TCXError) in
-            let document = try TCXReader().read(source: DataByteSource(data)) { records.append(($0, $1)) }
-            return (document, records)
+            let document = try TCXReader().read(source: DataByteSource(data), head: { heads.append(($0, $1)) }, records: { record, index in
+                if heads.last?.1 != index { recordBeforeHead = true }
+                records.append((record, index))
+            })
+            return Streamed(document: document, records: records, heads: heads, recordBeforeHead: recordBeforeHead)
         }
     }
 
     /// The streamed read gives the whole read's document with its records taken out, and its
-    /// activities' records in file order.
-    func compare(_ streamed: Result<(TCXDocument, [(ActivityRecord, Int)]), TCXError>, with whole: TCXDocument) throws(FuzzInvariantViolation) {
-        guard case .success(let (outline, records)) = streamed else {
+    /// activities' records in file order, each activity's head once before its first record, with
+    /// the activity's sport (an attribute of its start tag).
+    func compare(_ streamed: Result<Streamed, TCXError>, with whole: TCXDocument) throws(FuzzInvariantViolation) {
+        guard case .success(let read) = streamed else {
             throw FuzzInvariantViolation(target: check.target, message: "the whole read succeeds and the streamed read refuses")
         }
-        try check.require(outline == whole.withoutRecords(), "the streamed read's document differs from the whole read's without records")
+        try check.require(read.document == whole.withoutRecords(), "the streamed read's document differs from the whole read's without records")
         let wholeRecords = whole.activities.enumerated().flatMap { index, activity in activity.recorded.records.map { ($0, index) } }
-        try check.require(records.count == wholeRecords.count
-                          && zip(records, wholeRecords).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 },
+        try check.require(read.records.count == wholeRecords.count
+                          && zip(read.records, wholeRecords).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 },
                           "the streamed read delivers other records than the whole read holds")
+        try check.require(!read.recordBeforeHead, "a record came before its activity's head")
+        var withRecords: [Int] = []
+        for (_, index) in read.records where withRecords.last != index { withRecords.append(index) }
+        try check.require(read.heads.map(\.1) == withRecords, "the heads are not one per activity with records, in order")
+        for (head, index) in read.heads {
+            try check.require(head.sport == whole.activities[index].recorded.sport, "activity \(index)'s head has another sport than the activity")
+        }
     }
 
     /// Written and read back once, an activity is in TCX's precision; written and read again it must
