@@ -83,14 +83,8 @@ extension ActivityImporter {
                 let (workout, workoutNotes) = try converter.workout(for: ending.activity, totals: &totals, stray: StrayRecords(),
                                                                     fileIdentifier: identifier.value())
                 notes = workoutNotes
-                var route: StreamedRoute?
-                if let start = totals.firstLocationTime, let end = totals.lastLocationTime {
-                    route = StreamedRoute(route: WorkoutRoute(id: routeID, workoutID: workout.id, locations: [], source: workout.source,
-                                                              device: workout.device),
-                                          start: start, end: end, locationCount: totals.locationCount)
-                }
                 report.imported.append(workout.id)
-                return (workout, route)
+                return (workout, Self.streamedRoute(of: workout, totals: totals, routeID: routeID))
             })
         } catch {
             readPass.cancel()

@@ -76,14 +76,8 @@ extension ActivityImporter {
                 let (workout, workoutNotes) = try converter.workout(for: activity, totals: &totals, stray: stream.stray,
                                                                     fileIdentifier: fileIdentifier)
                 notes = workoutNotes
-                var route: StreamedRoute?
-                if let start = totals.firstLocationTime, let end = totals.lastLocationTime {
-                    route = StreamedRoute(route: WorkoutRoute(id: routeID, workoutID: workout.id, locations: [], source: workout.source,
-                                                              device: workout.device),
-                                          start: start, end: end, locationCount: totals.locationCount)
-                }
                 report.imported.append(workout.id)
-                return (workout, route)
+                return (workout, Self.streamedRoute(of: workout, totals: totals, routeID: routeID))
             })
         } catch {
             readPass.cancel()
@@ -98,6 +92,14 @@ extension ActivityImporter {
         }
         report.notes += notes.map { "\(label): \($0)" }
         return report
+    }
+
+    /// The route a streamed import wrote the locations of, for its workout: `nil` when the records
+    /// had no location.
+    static func streamedRoute(of workout: Workout, totals: ActivityRecordTotals, routeID: UUID) -> StreamedRoute? {
+        guard let start = totals.firstLocationTime, let end = totals.lastLocationTime else { return nil }
+        return StreamedRoute(route: WorkoutRoute(id: routeID, workoutID: workout.id, locations: [], source: workout.source, device: workout.device),
+                             start: start, end: end, locationCount: totals.locationCount)
     }
 
     static func seconds(since start: ContinuousClock.Instant) -> String {
