@@ -300,17 +300,7 @@ final class PostgresObjectWriter {
                              message: "\(ids.count - rows.count) of the \(ids.count) samples to be given a device are not stored samples.")
         }
         for row in rows {
-            let object: HealthObject
-            switch try PostgresObjectCoding.object(kind: row.kind, body: row.body) {
-            case .quantitySample(var sample):
-                sample.device = device
-                object = .quantitySample(sample)
-            case .categorySample(var sample):
-                sample.device = device
-                object = .categorySample(sample)
-            case .workout, .workoutRoute: continue
-            }
-            let body = try PostgresObjectCoding.body(of: object)
+            let body = try PostgresObjectCoding.body(of: PostgresObjectCoding.object(kind: row.kind, body: row.body).withDevice(device))
             try await connection.run("""
                 UPDATE healthObject SET device = \(json)::jsonb, body = \(body) WHERE account = \(account) AND uuid = \(row.id)
                 """, logger: logger)

@@ -36,19 +36,13 @@ extension ActivityImporter {
             return nil
         }
 
-        // The duplicate rules, from the head: a repeated file is not read further.
-        let label = head.activity.name ?? head.activity.identifier ?? "activity 1"
+        // The duplicate rules, from the head: a repeated file is not read further. A file without
+        // an identifier of its own is known by its content's.
         var report = ImportReport()
         do throws(StoreError) {
-            let fileIdentifier: String
-            if head.activity.identifier == nil {
-                guard let value = try? identifier.value() else {
-                    readPass.cancel()
-                    return nil
-                }
-                fileIdentifier = value
-            } else {
-                fileIdentifier = ""
+            guard let fileIdentifier = head.activity.identifier != nil ? "" : try? identifier.value() else {
+                readPass.cancel()
+                return nil
             }
             let syncIdentifier = ActivityConverter.syncIdentifier(of: head.activity, fileIdentifier: fileIdentifier)
             if try !store.storedSyncIdentifiers([syncIdentifier], sourceBundleIdentifier: converter.source.bundleIdentifier).isEmpty {
@@ -98,9 +92,10 @@ extension ActivityImporter {
             return nil
         }
         Self.logger.info("Imported in one read", metadata: ["file": "\(path)", "seconds": "\(Self.seconds(since: began))"])
-        let finalLabel = ending.map { $0.activity.name ?? $0.activity.identifier ?? "activity 1" } ?? label
-        report.notes += notes.map { "\(finalLabel): \($0)" }
-        return OneReadOutcome(report: report, warnings: ending?.warnings ?? [])
+        guard let ending else { return nil } // set by every save that commits
+        let label = ending.activity.name ?? ending.activity.identifier ?? "activity 1"
+        report.notes += notes.map { "\(label): \($0)" }
+        return OneReadOutcome(report: report, warnings: ending.warnings)
     }
 
     /// Whether a stored workout starts close enough to `start` to be the same recording

@@ -54,6 +54,25 @@ public enum HealthObject: Hashable, Sendable {
         }
     }
 
+    /// The object with another measuring device (its ``QuantitySample/device``,
+    /// ``CategorySample/device``, ``Workout/device`` or ``WorkoutRoute/device``); nothing else changes.
+    package func withDevice(_ device: Device?) -> HealthObject {
+        switch self {
+        case .quantitySample(var sample):
+            sample.device = device
+            return .quantitySample(sample)
+        case .categorySample(var sample):
+            sample.device = device
+            return .categorySample(sample)
+        case .workout(var workout):
+            workout.device = device
+            return .workout(workout)
+        case .workoutRoute(var route):
+            route.device = device
+            return .workoutRoute(route)
+        }
+    }
+
     /// Checks the object against the data model's rules.
     ///
     /// - Throws: ``InvalidObjectError`` naming the field that is wrong.

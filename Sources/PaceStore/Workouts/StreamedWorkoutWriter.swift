@@ -160,38 +160,22 @@ package struct StreamedWorkoutWriter {
     /// it: for a producer that learns the samples' device only after their values (a TCX file
     /// names its device after its track points). The samples are not yet visible to anyone, so
     /// they stay immutable to every reader.
-    /// - Throws: ``StoreError`` when the store fails.
-    package mutating func setSamplesDevice(_ device: Device) throws(StoreError) {
+    /// - Throws: ``StoreError``, or the store's own error, mapped as the writes' around it are.
+    package mutating func setSamplesDevice(_ device: Device) throws {
         switch target {
         case .sqlite(let db):
             guard !sampleAnchors.isEmpty else { return }
-            do {
-                let deviceID = try DeviceRows.id(of: StoreCoding.json(device), db: db)
-                for chunk in stride(from: 0, to: sampleAnchors.count, by: 500) {
-                    let anchors = sampleAnchors[chunk..<min(chunk + 500, sampleAnchors.count)]
-                    try db.execute(sql: "UPDATE healthObject SET deviceID = ? WHERE anchor IN (\(anchors.map { _ in "?" }.joined(separator: ",")))",
-                                   arguments: StatementArguments([deviceID] + anchors.map { $0 as (any DatabaseValueConvertible)? }))
-                }
-            } catch let error as DatabaseError {
-                throw StoreError(code: .database, message: "The samples' device could not be written: \(error.message ?? "\(error)").", cause: error)
-            } catch {
-                throw StoreError(code: .database, message: "The samples' device could not be written: \(error).", cause: error)
+            let deviceID = try DeviceRows.id(of: StoreCoding.json(device), db: db)
+            for chunk in stride(from: 0, to: sampleAnchors.count, by: 500) {
+                let anchors = Array(sampleAnchors[chunk..<min(chunk + 500, sampleAnchors.count)])
+                try db.execute(sql: "UPDATE healthObject SET deviceID = ? WHERE anchor IN (\(databaseQuestionMarks(count: anchors.count)))",
+                               arguments: [deviceID] + StatementArguments(anchors))
             }
         case .session(let session):
             try session.setDevice(device, ofSamples: sessionSampleIDs)
         case .memory:
             for index in heldSeries.indices { heldSeries[index].setDevice(device) }
-            heldSamples = heldSamples.map { sample in
-                switch sample {
-                case .quantitySample(var quantity):
-                    quantity.device = device
-                    return .quantitySample(quantity)
-                case .categorySample(var category):
-                    category.device = device
-                    return .categorySample(category)
-                case .workout, .workoutRoute: return sample
-                }
-            }
+            heldSamples = heldSamples.map { $0.withDevice(device) }
         }
     }
 

@@ -83,9 +83,10 @@ final class OneReadRecords: StreamedRecordSource, Sendable {
         var lastTime: Date?
         // What a closure threw, rethrown as itself rather than as the reader's wrapping of it.
         var stop: (any Error)?
+        let secondActivity = NeedsPasses(reason: "a second \(format == "gpx" ? "track" : "activity")")
         func visit(_ record: ActivityRecord, _ index: Int) throws {
             do {
-                guard index == 0 else { throw NeedsPasses(reason: "a second \(format == "gpx" ? "track" : "activity")") }
+                guard index == 0 else { throw secondActivity }
                 guard let time = record.time, time.timeIntervalSinceReferenceDate.isFinite else { return }
                 let seconds = time.timeIntervalSince1970
                 if first == nil {
@@ -110,8 +111,8 @@ final class OneReadRecords: StreamedRecordSource, Sendable {
         }
         let noted = { (activity: RecordedActivity, index: Int) throws in
             guard index == 0 else {
-                stop = NeedsPasses(reason: "a second \(self.format == "gpx" ? "track" : "activity")")
-                throw stop!
+                stop = secondActivity
+                throw secondActivity
             }
             headActivity = activity
         }
