@@ -4,7 +4,8 @@ import Testing
 
 /// What the FIT target found (docs/RELIABILITY.md): an activity read from a file Pace wrote did not
 /// write the same file again — the device name gained a `development ` each time, an identifier
-/// without a creation time became a hash, and an empty lap's stated end took the next laps' records.
+/// without a creation time became a hash, an empty lap's stated end took the next laps' records, and a
+/// lap's totals were derived from values the file cannot hold.
 @Suite struct FITWriterFixedPointTests {
     private func reread(_ activity: RecordedActivity) throws -> RecordedActivity {
         try FITActivityReader().read(FITActivityWriter().write(activity))
@@ -126,9 +127,35 @@ import Testing
         #expect(twice == once)
     }
 
+    @Test func lapTotalsAreDerivedFromTheValuesTheFileCanHold() throws {
+        // Given a lap stating no totals whose records hold a heart rate and a distance FIT's
+        // `heart_rate` (uint8) and `distance` (uint32, centimetres) cannot hold
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let activity = RecordedActivity(sport: "running", laps: [ActivityLap(records: [
+            ActivityRecord(time: start, distance: 10, heartRate: 214_500_730),
+            ActivityRecord(time: start.addingTimeInterval(1), distance: 20, heartRate: 81),
+            ActivityRecord(time: start.addingTimeInterval(2), distance: 1e9),
+        ])])
+
+        // When it is written and read, twice
+        let once = try reread(activity)
+        let twice = try reread(once)
+
+        // Then the values the file cannot hold are read back absent, the lap's totals are derived
+        // from the others (not written absent, then derived from what was read back), and the
+        // second round trip changes nothing
+        #expect(once.records.map(\.heartRate) == [nil, 81, nil])
+        #expect(once.records.map(\.distance) == [10, 20, nil])
+        #expect(once.laps[0].averageHeartRate == 81)
+        #expect(once.laps[0].maximumHeartRate == 81)
+        #expect(once.laps[0].distance == 20)
+        #expect(twice == once)
+    }
+
     @Test(arguments: ["device-name-grows-development-prefix.fit", "serial-without-time-created.fit",
                       "empty-lap-end-takes-later-records.fit", "empty-lap-without-end-takes-later-records.fit",
-                      "record-time-past-uint32.fit", "laps-contradict-record-times.fit"])
+                      "record-time-past-uint32.fit", "laps-contradict-record-times.fit",
+                      "record-heart-rate-beyond-uint8.fit"])
     func theMinimisedFuzzInputsReadBackAsAFixedPoint(file: String) throws {
         let url = FuzzSeeds.regressions.appendingPathComponent("fit").appendingPathComponent(file)
         let decoder = FITDecoder(options: .init(validateCRC: false))

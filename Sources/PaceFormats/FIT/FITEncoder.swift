@@ -185,13 +185,25 @@ struct FITEncoder {
         case .raw(let raw):
             return integer(raw, type: type)
         case .number(let number):
-            guard let number, number.isFinite else { return integer(nil, type: type) }
-            let raw = ((number + profile.field.offset) * profile.field.scale).rounded()
-            guard raw.isFinite, raw >= Double(type.minimum), raw <= Double(type.maximum) else {
-                return integer(nil, type: type)
-            }
-            return integer(Int64(raw), type: type)
+            return integer(rawValue(number, profile: profile.field, type: type), type: type)
         }
+    }
+
+    /// The raw value of a physical `value` in a numeric field, or `nil` when the field cannot hold it
+    /// (absent, not finite, or outside the base type's valid range: written as the sentinel).
+    private static func rawValue(_ value: Double?, profile: FITFieldProfile, type: BaseType) -> Int64? {
+        guard let value, value.isFinite else { return nil }
+        let raw = ((value + profile.offset) * profile.scale).rounded()
+        guard raw.isFinite, raw >= Double(type.minimum), raw <= Double(type.maximum) else { return nil }
+        return Int64(raw)
+    }
+
+    /// What a reader finds for `value` written as the numeric field `profile`: the value at the
+    /// field's resolution (physical units), or `nil` when the field cannot hold it — it is written
+    /// as the invalid sentinel and read back absent. `nil` too without a profile.
+    static func valueReadBack(_ value: Double?, as profile: FITFieldProfile?) -> Double? {
+        guard let profile, let raw = rawValue(value, profile: profile, type: baseType(profile.type)) else { return nil }
+        return Double(raw) / profile.scale - profile.offset
     }
 
     private static func integer(_ raw: Int64?, type: BaseType) -> [UInt8] {
