@@ -152,10 +152,30 @@ import Testing
         #expect(twice == once)
     }
 
+    @Test func aLapStartBeforeFITsEpochCountsAsAbsent() throws {
+        // Given a lap after another, stating a start two minutes before FIT's epoch (1989-12-31),
+        // which a FIT date_time cannot hold
+        let epoch = Date(timeIntervalSince1970: 631_065_600)
+        let activity = RecordedActivity(sport: "running", laps: [
+            ActivityLap(startTime: epoch.addingTimeInterval(4)),
+            ActivityLap(startTime: epoch.addingTimeInterval(-124)),
+        ])
+
+        // When it is written and read, twice
+        let once = try reread(activity)
+        let twice = try reread(once)
+
+        // Then the lap starts where the one before it ends, as a lap without a start does (not
+        // written absent, then given that start on the next write), and the second round trip
+        // changes nothing
+        #expect(once.laps.map(\.startTime) == [epoch.addingTimeInterval(4), epoch.addingTimeInterval(4)])
+        #expect(twice == once)
+    }
+
     @Test(arguments: ["device-name-grows-development-prefix.fit", "serial-without-time-created.fit",
                       "empty-lap-end-takes-later-records.fit", "empty-lap-without-end-takes-later-records.fit",
                       "record-time-past-uint32.fit", "laps-contradict-record-times.fit",
-                      "record-heart-rate-beyond-uint8.fit"])
+                      "record-heart-rate-beyond-uint8.fit", "lap-start-before-fit-epoch.fit"])
     func theMinimisedFuzzInputsReadBackAsAFixedPoint(file: String) throws {
         let url = FuzzSeeds.regressions.appendingPathComponent("fit").appendingPathComponent(file)
         let decoder = FITDecoder(options: .init(validateCRC: false))

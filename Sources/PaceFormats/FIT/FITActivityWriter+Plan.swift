@@ -132,7 +132,11 @@ struct FITActivityPlan {
         // without it would be read back timeless, into whichever lap the reader is filling.
         let records = lap.records.filter { $0.time.flatMap(FITEncoder.fitSeconds) != nil }
         let times = records.compactMap(\.time)
-        let start = lap.startTime ?? times.min() ?? previousEnd
+        // A stated start FIT cannot hold (before 1989-12-31 or past `uint32`) would be written absent
+        // and, on the next write, replaced by what follows: it counts as absent now, so the round trip
+        // is a fixed point (the `fit` fuzz target found a start 124 s before FIT's epoch).
+        let statedStart = lap.startTime.flatMap { FITEncoder.fitSeconds($0) == nil ? nil : $0 }
+        let start = statedStart ?? times.min() ?? previousEnd
         let statedEnd = start.flatMap { start in lap.totalElapsedTime.map { start.addingTimeInterval($0) } }
         let end = times.max() ?? statedEnd ?? start
         let elapsed = lap.totalElapsedTime ?? start.flatMap { start in end.map { $0.timeIntervalSince(start) } }
