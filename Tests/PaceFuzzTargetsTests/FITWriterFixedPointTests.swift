@@ -152,6 +152,25 @@ import Testing
         #expect(twice == once)
     }
 
+    @Test func aStatedLapTotalFITCannotHoldCountsAsAbsent() throws {
+        // Given a lap stating an average heart rate of 300 bpm, past FIT's `uint8`, and a maximum of
+        // 96, over records of 96 bpm
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let records = (0..<3).map { ActivityRecord(time: start.addingTimeInterval(Double($0)), heartRate: 96) }
+        let activity = RecordedActivity(sport: "running", laps: [
+            ActivityLap(averageHeartRate: 300, maximumHeartRate: 96, records: records),
+        ])
+
+        // When it is written and read, twice
+        let once = try reread(activity)
+        let twice = try reread(once)
+
+        // Then the average is derived from the records at the first write (not written absent,
+        // then derived at the second), and the second round trip changes nothing
+        #expect(once.laps[0].averageHeartRate == 96)
+        #expect(twice == once)
+    }
+
     @Test func aLapStartBeforeFITsEpochCountsAsAbsent() throws {
         // Given a lap after another, stating a start two minutes before FIT's epoch (1989-12-31),
         // which a FIT date_time cannot hold
@@ -175,7 +194,8 @@ import Testing
     @Test(arguments: ["device-name-grows-development-prefix.fit", "serial-without-time-created.fit",
                       "empty-lap-end-takes-later-records.fit", "empty-lap-without-end-takes-later-records.fit",
                       "record-time-past-uint32.fit", "laps-contradict-record-times.fit",
-                      "record-heart-rate-beyond-uint8.fit", "lap-start-before-fit-epoch.fit"])
+                      "record-heart-rate-beyond-uint8.fit", "lap-start-before-fit-epoch.fit",
+                      "lap-average-heart-rate-beyond-uint8.fit"])
     func theMinimisedFuzzInputsReadBackAsAFixedPoint(file: String) throws {
         let url = FuzzSeeds.regressions.appendingPathComponent("fit").appendingPathComponent(file)
         let decoder = FITDecoder(options: .init(validateCRC: false))

@@ -52,7 +52,8 @@ struct FITActivityPlan {
         sport = Self.sport(activity.sport)
         var previousEnd: Date?
         var previousDistance = 0.0
-        for lap in activity.laps {
+        let statedLaps = activity.laps.map(Self.statedTotalsAsHeld)
+        for lap in statedLaps {
             let planned = Self.lap(lap, previousEnd: previousEnd, previousDistance: previousDistance,
                                    events: timerEvents)
             previousEnd = planned.end ?? previousEnd
@@ -64,7 +65,7 @@ struct FITActivityPlan {
         start = times.min()
         end = times.max()
         keepEmptyLapsOffLaterRecords()
-        deriveTotalsFromRecordsReadBack(activity.laps)
+        deriveTotalsFromRecordsReadBack(statedLaps)
         sessionTotals = totals()
     }
 
@@ -167,6 +168,24 @@ struct FITActivityPlan {
             distance: Self.sum(laps.map(\.distance)), calories: Self.sum(laps.map(\.calories)),
             averageHeartRate: Self.mean(heartRates) ?? Self.mean(laps.compactMap(\.averageHeartRate)),
             maximumHeartRate: laps.compactMap(\.maximumHeartRate).max())
+    }
+
+    /// `lap` with each stated total as the file will hold it: rounded to the `lap` message field's
+    /// resolution, and absent when the field cannot hold it (a stated total written absent would be
+    /// derived on the next write, so the round trip would not be a fixed point; the `fit` fuzz target
+    /// found a stated average heart rate past `uint8`).
+    private static func statedTotalsAsHeld(_ lap: ActivityLap) -> ActivityLap {
+        func held(_ value: Double?, _ field: String) -> Double? {
+            FITEncoder.valueReadBack(value, as: FITProfile.encoderField(named: field, inMessage: 19)?.field)
+        }
+        var lap = lap
+        lap.totalElapsedTime = held(lap.totalElapsedTime, "total_elapsed_time")
+        lap.totalTimerTime = held(lap.totalTimerTime, "total_timer_time")
+        lap.distance = held(lap.distance, "total_distance")
+        lap.calories = held(lap.calories, "total_calories")
+        lap.averageHeartRate = held(lap.averageHeartRate, "avg_heart_rate")
+        lap.maximumHeartRate = held(lap.maximumHeartRate, "max_heart_rate")
+        return lap
     }
 
     /// The `record` message's `heart_rate` and `distance` fields.
