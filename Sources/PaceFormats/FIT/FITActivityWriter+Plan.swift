@@ -52,12 +52,12 @@ struct FITActivityPlan {
         sport = Self.sport(activity.sport)
         var previousEnd: Date?
         var previousDistance = 0.0
-        let statedLaps = activity.laps.map(Self.statedTotalsAsHeld)
+        let statedLaps = activity.laps.map(Self.statedAsHeld)
         for lap in statedLaps {
             let planned = Self.lap(lap, previousEnd: previousEnd, previousDistance: previousDistance,
                                    events: timerEvents)
             previousEnd = planned.end ?? previousEnd
-            if let last = Self.distancesReadBack(planned.records).last { previousDistance = last }
+            if let last = Self.lastDistanceReadBack(planned.records) { previousDistance = last }
             laps.append(planned)
         }
         let times = laps.flatMap { lap in [lap.start, lap.end].compactMap { $0 } + lap.records.compactMap(\.time) }
@@ -97,14 +97,14 @@ struct FITActivityPlan {
         var previousDistance = 0.0
         for index in laps.indices {
             let records = readBack[index]
+            let lastDistance = Self.lastDistanceReadBack(records)
             if records.map(\.time) != laps[index].records.map(\.time) {
                 let heartRates = Self.heartRatesReadBack(records)
                 laps[index].averageHeartRate = stated[index].averageHeartRate ?? Self.mean(heartRates)
                 laps[index].maximumHeartRate = stated[index].maximumHeartRate ?? heartRates.max()
-                laps[index].distance = stated[index].distance
-                    ?? Self.distancesReadBack(records).last.map { max(0, $0 - previousDistance) }
+                laps[index].distance = stated[index].distance ?? lastDistance.map { max(0, $0 - previousDistance) }
             }
-            if let last = Self.distancesReadBack(records).last { previousDistance = last }
+            if let lastDistance { previousDistance = lastDistance }
         }
     }
 
@@ -133,11 +133,7 @@ struct FITActivityPlan {
         // without it would be read back timeless, into whichever lap the reader is filling.
         let records = lap.records.filter { $0.time.flatMap(FITEncoder.fitSeconds) != nil }
         let times = records.compactMap(\.time)
-        // A stated start FIT cannot hold (before 1989-12-31 or past `uint32`) would be written absent
-        // and, on the next write, replaced by what follows: it counts as absent now, so the round trip
-        // is a fixed point (the `fit` fuzz target found a start 124 s before FIT's epoch).
-        let statedStart = lap.startTime.flatMap { FITEncoder.fitSeconds($0) == nil ? nil : $0 }
-        let start = statedStart ?? times.min() ?? previousEnd
+        let start = lap.startTime ?? times.min() ?? previousEnd
         let statedEnd = start.flatMap { start in lap.totalElapsedTime.map { start.addingTimeInterval($0) } }
         let end = times.max() ?? statedEnd ?? start
         let elapsed = lap.totalElapsedTime ?? start.flatMap { start in end.map { $0.timeIntervalSince(start) } }
@@ -148,7 +144,7 @@ struct FITActivityPlan {
         let heartRates = heartRatesReadBack(records)
         return Lap(
             start: start, end: end, elapsed: elapsed, timer: timer,
-            distance: lap.distance ?? distancesReadBack(records).last.map { max(0, $0 - previousDistance) },
+            distance: lap.distance ?? lastDistanceReadBack(records).map { max(0, $0 - previousDistance) },
             calories: lap.calories,
             averageHeartRate: lap.averageHeartRate ?? mean(heartRates),
             maximumHeartRate: lap.maximumHeartRate ?? heartRates.max(),
@@ -170,15 +166,17 @@ struct FITActivityPlan {
             maximumHeartRate: laps.compactMap(\.maximumHeartRate).max())
     }
 
-    /// `lap` with each stated total as the file will hold it: rounded to the `lap` message field's
-    /// resolution, and absent when the field cannot hold it (a stated total written absent would be
-    /// derived on the next write, so the round trip would not be a fixed point; the `fit` fuzz target
-    /// found a stated average heart rate past `uint8`).
-    private static func statedTotalsAsHeld(_ lap: ActivityLap) -> ActivityLap {
+    /// `lap` with its stated start and totals as the file will hold them: totals rounded to the `lap`
+    /// message field's resolution, and a start or total absent when its field cannot hold it (before
+    /// 1989-12-31, past `uint32`, past `uint8`…). Written absent, it would be derived on the next
+    /// write, so the round trip would not be a fixed point (the `fit` fuzz target found a start 124 s
+    /// before FIT's epoch and an average heart rate past `uint8`).
+    private static func statedAsHeld(_ lap: ActivityLap) -> ActivityLap {
         func held(_ value: Double?, _ field: String) -> Double? {
             FITEncoder.valueReadBack(value, as: FITProfile.encoderField(named: field, inMessage: 19)?.field)
         }
         var lap = lap
+        lap.startTime = lap.startTime.flatMap { FITEncoder.fitSeconds($0) == nil ? nil : $0 }
         lap.totalElapsedTime = held(lap.totalElapsedTime, "total_elapsed_time")
         lap.totalTimerTime = held(lap.totalTimerTime, "total_timer_time")
         lap.distance = held(lap.distance, "total_distance")
@@ -201,10 +199,10 @@ struct FITActivityPlan {
         records.compactMap { FITEncoder.valueReadBack($0.heartRate, as: heartRateField) }
     }
 
-    /// The records' cumulative distances (m) as a reader of the written file finds them, as
-    /// ``heartRatesReadBack(_:)``.
-    private static func distancesReadBack(_ records: [ActivityRecord]) -> [Double] {
-        records.compactMap { FITEncoder.valueReadBack($0.distance, as: distanceField) }
+    /// The last of the records' cumulative distances (m) a reader of the written file finds, as
+    /// ``heartRatesReadBack(_:)``; searched from the end, without collecting the others.
+    private static func lastDistanceReadBack(_ records: [ActivityRecord]) -> Double? {
+        records.reversed().lazy.compactMap { FITEncoder.valueReadBack($0.distance, as: distanceField) }.first
     }
 
     /// Seconds of `start...end` during which the timer was paused (a pause without a resume lasts to `end`).
