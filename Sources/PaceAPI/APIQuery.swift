@@ -31,11 +31,12 @@ package struct APIQuery {
 
     // MARK: Dates and intervals
 
-    /// An ISO 8601 date and time (`2026-11-26T07:00:00Z`, an offset or `Z` required), or `nil` when absent.
-    /// - Throws: ``APIParameterError`` when the text is no such date.
+    /// An ISO 8601 date and time as RFC 3339 writes it (`2026-11-26T07:00:00Z`, fractional seconds
+    /// allowed, an offset or `Z` required; ``APIDateTime``), or `nil` when absent.
+    /// - Throws: ``APIParameterError`` when the text is no such date, or names a day that does not exist.
     package func date(_ name: String) throws(APIParameterError) -> Date? {
         guard let text = value(name) else { return nil }
-        guard let date = ISO8601DateFormatter().date(from: text), date.timeIntervalSinceReferenceDate.isFinite else {
+        guard let date = APIDateTime.parse(text) else {
             throw APIParameterError(name: name, problem: "is not an ISO 8601 date and time, e.g. 2026-11-26T07:00:00Z")
         }
         return date

@@ -77,6 +77,7 @@ struct QueryFuzzChecks {
         }
         try finite(try read(["from"], { () throws(APIParameterError) in try query.requiredDate("from", meaning: "the start") }), "from")
         try finite(try read(["anchor"], { () throws(APIParameterError) in try query.date("anchor") }) ?? nil, "anchor")
+        for name in ["from", "to", "anchor"] { try agreesWithFoundation(name) }
         if let zone = try read(["timeZone"], { () throws(APIParameterError) in try query.timeZone() }) {
             try check.require(!zone.identifier.isEmpty, "a time zone without an identifier")
         }
@@ -109,6 +110,23 @@ struct QueryFuzzChecks {
         return refused.subtracting(accepted)
     }
 
+    /// A date the API reads is one Foundation's ISO 8601 parser reads too, as the same instant (to
+    /// the microsecond, or the precision of `Date` far from 2001): the API's grammar is stricter
+    /// than Foundation's, never different (but for `t` and `z`, which RFC 3339 allows and
+    /// Foundation reads in upper case only). From 1583 on, to nanoseconds, where Foundation's parser
+    /// is ISO 8601's.
+    private func agreesWithFoundation(_ name: String) throws(FuzzInvariantViolation) {
+        guard let text = query[name], let date = APIDateTime.parse(text) else { return }
+        // Foundation's calendar is Julian before 1582-10-15, and it reads at most 9 fractional digits.
+        guard let year = Int(text.prefix(4)), year >= 1583,
+              text.split(separator: ".").dropFirst().first.map({ $0.prefix(while: \.isNumber).count <= 9 }) ?? true else { return }
+        let foundation = try? Date.ISO8601FormatStyle(includingFractionalSeconds: text.contains(".")).parse(text.uppercased())
+        // A microsecond, or a few units in the last place of a date far from 2001 (Date's origin).
+        let tolerance = max(1e-6, 4 * abs(date.timeIntervalSinceReferenceDate).ulp)
+        try check.require(foundation.map { abs($0.timeIntervalSince(date)) <= tolerance } ?? false,
+                          "'\(name)' \(text) read as \(date.timeIntervalSince1970) s, Foundation reads \(foundation.map { "\($0.timeIntervalSince1970) s" } ?? "nothing")")
+    }
+
     /// Valid queries of every parameter, and a few refusals.
     static func seeds() -> [Data] {
         let start = Date(timeIntervalSinceReferenceDate: 817_000_000)
@@ -119,7 +137,7 @@ struct QueryFuzzChecks {
             "from=2026-11-26T07:00:00Z&to=2026-11-27T07:00:00Z&limit=50",
             "from=2026-11-26T07:00:00%2B01:00&to=2026-11-26T08:00:00Z&timeZone=Europe/Zurich&options=discreteAverage,discreteMax",
             "from=2026-11-01&to=2026-11-30", "limit=0", "limit=501", "after=1000&limit=10000",
-            "cursor=\(cursor.text)", "anchor=\(SyncAnchorText.text(anchor))", "anchor=2026-11-26T00:00:00Z",
+            "cursor=\(cursor.text)", "anchor=\(SyncAnchorText.text(anchor))", "anchor=2026-11-26T00:00:00Z", "from=2024-02-29T23:59:59.125-05:30&to=2026-02-30T00:00:00Z",
             "activityType=running&tolerance=5.5", "tolerance=1e400", "limit=500&after=0&source=org.pace.import", "options=cumulativeSum", "timeZone=Mars/Olympus",
         ].map { Data($0.utf8) }
     }

@@ -25,6 +25,32 @@ import Testing
         #expect(missing?.problem == "is missing; give the range's end (ISO 8601)")
     }
 
+    /// RFC 3339 strictly: what it allows reads to its instant (as Foundation's own ISO 8601 parser
+    /// reads it, which takes `T` and `Z` in upper case only); a day that does not exist, an hour past 23, a missing zone or anything after the
+    /// zone is refused instead of being read as some other instant.
+    @Test(arguments: [
+        "2026-11-26T07:00:00Z", "2026-11-26T07:00:00.25Z", "2026-11-26T07:00:00.123456789+05:30",
+        "2024-02-29T23:59:59-00:00", "2000-02-29T00:00:00Z", "1583-01-01T00:00:00Z", "9999-12-31T23:59:59.5Z",
+        "2026-11-26T07:00:00-18:00", "2026-11-26t07:00:00z",
+    ])
+    func validDatesReadAsFoundationReadsThem(text: String) throws {
+        // (From 1583 on: before it Foundation's calendar is Julian, and the API's, like ISO 8601's, Gregorian.)
+        let date = try #require(try APIQuery(["from": text]).date("from"))
+        let foundation = try Date.ISO8601FormatStyle(includingFractionalSeconds: text.contains(".")).parse(text.uppercased())
+        #expect(abs(date.timeIntervalSince(foundation)) < 1e-6)
+    }
+
+    @Test(arguments: [
+        "2026-02-30T07:00:00Z", "2100-02-29T07:00:00Z", "2026-11-26T24:00:00Z", "2026-11-26T07:60:00Z",
+        "2026-11-26T07:00:60Z", "2026-11-26T07:00:00Zjunk", "2026-11-26T7:00:00Z", " 2026-11-26T07:00:00Z",
+        "2026-11-26T07:00:00", "2026-11-26T07:00:00.Z", "2026-11-26T07:00:00+0100", "2026-11-26T07:00:00+18:01",
+        "2026-11-26 07:00:00Z", "+2026-11-26T07:00:00Z", "20261126T070000Z", "2026-11-26T07:00:00GMT",
+    ])
+    func datesThatNameAnotherInstantAreRefused(text: String) {
+        let error = refusal { () throws(APIParameterError) in _ = try APIQuery(["from": text]).date("from") }
+        #expect(error == APIParameterError(name: "from", problem: "is not an ISO 8601 date and time, e.g. 2026-11-26T07:00:00Z"))
+    }
+
     @Test func daysAreCalendarDaysInOrder() throws {
         let (from, to) = try APIQuery(["from": "2026-02-28", "to": "2026-03-01"]).dayRange()
         #expect(from == DateComponents(year: 2026, month: 2, day: 28))

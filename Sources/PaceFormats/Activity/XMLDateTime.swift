@@ -1,4 +1,5 @@
 internal import Foundation
+internal import PaceModel
 
 /// Parses and formats `xsd:dateTime` values as GPX and TCX files use them.
 ///
@@ -72,7 +73,7 @@ enum XMLDateTime {
             }
         }
         guard index == count else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CalendarDay.daysSince1970(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
@@ -85,7 +86,7 @@ enum XMLDateTime {
         let totalSeconds = (totalMicroseconds - microseconds) / 1_000_000
         let secondOfDay = ((totalSeconds % 86_400) + 86_400) % 86_400
         let days = (totalSeconds - secondOfDay) / 86_400
-        let (year, month, day) = civilFromDays(days)
+        let (year, month, day) = CalendarDay.yearMonthDay(daysSince1970: days)
         func pad(_ value: Int, _ width: Int) -> String {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
@@ -98,29 +99,5 @@ enum XMLDateTime {
             result += "." + fraction
         }
         return result + "Z"
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date of a day count since 1970-01-01.
-    private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
     }
 }

@@ -32,11 +32,40 @@ public enum CalendarDay {
         return self.text(components) == nil ? nil : components
     }
 
-    private static func days(inMonth month: Int, year: Int) -> Int {
+    /// The number of days in a month (1…12) of the proleptic Gregorian calendar: 29 for February
+    /// of a leap year.
+    public static func days(inMonth month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
         default: 31
         }
+    }
+
+    /// Days from 1970-01-01 to a day of the proleptic Gregorian calendar, negative before it; any
+    /// year (Howard Hinnant's days-from-civil algorithm). The day is not checked: 2026-02-30 counts
+    /// as 2026-03-02.
+    public static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        // Counted from 1 March, so that a leap day is the last day of its year.
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The year, month and day of the proleptic Gregorian calendar `days` days after 1970-01-01
+    /// (the inverse of ``daysSince1970(year:month:day:)``).
+    public static func yearMonthDay(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -1,3 +1,5 @@
+import PaceModel
+
 /// A UTC calendar date as sent by RMC (`ddmmyy`) or ZDA (day, month, four-digit year).
 ///
 /// The date is the receiver's: a receiver hit by the GPS week-number rollover reports one 1024
@@ -23,28 +25,13 @@ public struct NMEADate: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     /// Days since 1970-01-01 in the proleptic Gregorian calendar (negative before).
     public var daysSinceUnixEpoch: Int {
-        // Howard Hinnant's days-from-civil algorithm.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let shiftedMonth = month > 2 ? month - 3 : month + 9
-        let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CalendarDay.daysSince1970(year: year, month: month, day: day)
     }
 
     /// The date `daysSinceUnixEpoch` days after 1970-01-01.
     /// - Parameter daysSinceUnixEpoch: Days since 1970-01-01.
     public init(daysSinceUnixEpoch days: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        (year, month, day) = CalendarDay.yearMonthDay(daysSince1970: days)
     }
 
     /// Whether the day exists in the month (leap years included).

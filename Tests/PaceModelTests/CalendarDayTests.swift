@@ -1,0 +1,33 @@
+import Foundation
+import PaceModel
+import Testing
+
+/// The proleptic Gregorian arithmetic the readers share: day counts from 1970-01-01 and back, and
+/// the length of a month.
+@Suite struct CalendarDayTests {
+    @Test func dayCountsMatchFoundationsGregorianCalendar() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        // Known days: the epoch, a leap day, the day after a century that is not a leap year.
+        #expect(CalendarDay.daysSince1970(year: 1970, month: 1, day: 1) == 0)
+        #expect(CalendarDay.daysSince1970(year: 2000, month: 2, day: 29) == 11_016)
+        #expect(CalendarDay.daysSince1970(year: 1900, month: 3, day: 1) == -25_508)
+        // Every 97th day from 1583 (after the Gregorian reform, where Foundation's calendar is
+        // proleptic no more) to 9999: the count agrees with Foundation and reads back to its day.
+        let first = CalendarDay.daysSince1970(year: 1583, month: 1, day: 1)
+        let last = CalendarDay.daysSince1970(year: 9999, month: 12, day: 31)
+        for days in stride(from: first, through: last, by: 97) {
+            let (year, month, day) = CalendarDay.yearMonthDay(daysSince1970: days)
+            #expect(CalendarDay.daysSince1970(year: year, month: month, day: day) == days)
+            let components = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(days) * 86_400))
+            #expect(components.year == year && components.month == month && components.day == day, "day \(days)")
+        }
+    }
+
+    @Test func monthsHaveTheirDaysAndFebruaryItsLeapDay() {
+        #expect((1...12).map { CalendarDay.days(inMonth: $0, year: 2026) } == [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31])
+        #expect(CalendarDay.days(inMonth: 2, year: 2024) == 29)
+        #expect(CalendarDay.days(inMonth: 2, year: 2000) == 29)
+        #expect(CalendarDay.days(inMonth: 2, year: 2100) == 28)
+    }
+}
