@@ -117,17 +117,9 @@ struct QueriesData {
 
     static func dayText(_ date: Date) -> String { dayText(day: Int(date.timeIntervalSince1970) / 86_400) }
 
-    /// The civil date of a day number since 1970-01-01 (Howard Hinnant's days-to-civil algorithm).
+    /// The civil date of a day number since 1970-01-01.
     static func dayText(day: Int) -> String {
-        let z = day + 719_468
-        let era = z / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        let (y, m, d) = CalendarDay.yearMonthDay(daysSince1970: day)
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(y)-\(two(m))-\(two(d))"
     }
