@@ -6,7 +6,7 @@ extension FuzzTarget {
     /// NMEA 0183: ``NMEAStreamDecoder`` on any bytes (GPS week rollover correction off, so a run
     /// does not depend on the host clock). Feeding the bytes at once or in chunks of 1 to 13 bytes
     /// gives the same events; every location is a valid route location. An input decodes when it
-/// gives at least one location.
+    /// gives at least one location.
     static let nmea = FuzzTarget(
         name: "nmea",
         summary: "NMEAStreamDecoder: chunking does not change events, locations valid",
