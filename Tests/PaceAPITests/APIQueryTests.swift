@@ -26,8 +26,9 @@ import Testing
     }
 
     /// RFC 3339 strictly: what it allows reads to its instant (as Foundation's own ISO 8601 parser
-    /// reads it, which takes `T` and `Z` in upper case only); a day that does not exist, an hour past 23, a missing zone or anything after the
-    /// zone is refused instead of being read as some other instant.
+    /// reads it, which takes `T` and `Z` in upper case only); a day that does not exist, an hour
+    /// past 23, a missing zone or anything after the zone is refused instead of being read as some
+    /// other instant.
     @Test(arguments: [
         "2026-11-26T07:00:00Z", "2026-11-26T07:00:00.25Z", "2026-11-26T07:00:00.123456789+05:30",
         "2024-02-29T23:59:59-00:00", "2000-02-29T00:00:00Z", "1583-01-01T00:00:00Z", "9999-12-31T23:59:59.5Z",
