@@ -3,9 +3,10 @@ public import Foundation
 public import Logging
 import NIOCore
 import NIOHTTP1
+import PaceAPI
 
 /// A client of a Pace server's HTTP API (docs/SERVER.md) acting with one token: every request
-/// carries it as `Authorization: Bearer`, bodies are JSON with ISO 8601 dates, and an error answer
+/// carries it as `Authorization: Bearer`, bodies are JSON with RFC 3339 dates, and an error answer
 /// becomes a ``ClientError`` with the server's stable code and message.
 ///
 /// ```swift
@@ -55,17 +56,17 @@ public struct ServerClient: Sendable {
         self.logger = logger
     }
 
-    /// JSON with ISO 8601 dates, as the server writes it.
+    /// JSON with RFC 3339 dates, read as strictly as the server reads them.
     public static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .rfc3339
         return decoder
     }
 
-    /// JSON with ISO 8601 dates, as the server reads it.
+    /// JSON with RFC 3339 dates (whole seconds, UTC), as the server writes them.
     public static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .rfc3339
         encoder.outputFormatting = [.sortedKeys]
         return encoder
     }

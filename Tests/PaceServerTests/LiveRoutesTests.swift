@@ -212,6 +212,14 @@ import Testing
             let stored = try await client.execute(uri: "/api/v1/live/\(session.uuidString)", method: .get,
                                                   headers: ServerFixture.bearer(secret)) { $0.status }
             #expect(stored == .notFound, "a refused first batch starts no session")
+
+            // A time that names no instant (30 February) is refused, not read as 2 March
+            let noSuchDay = try await Self.post(client, secret, session, ByteBuffer(string: """
+                {"sequence": 1, "points": [{"time": "2026-02-30T07:00:00Z", "latitude": 47.4, "longitude": 8.5, "distance": 0}]}
+                """))
+            let dayError = noSuchDay.json["error"] as? [String: Any]
+            #expect(noSuchDay.status == .badRequest && dayError?["code"] as? String == "live.invalid")
+            #expect((dayError?["message"] as? String)?.contains("RFC 3339 times such as 2026-11-26T07:00:00Z") == true)
         }
     }
 

@@ -156,18 +156,20 @@ public struct LiveBatch: Codable, Hashable, Sendable {
         return seconds.isFinite ? Date(timeIntervalSince1970: seconds.rounded(.down)) : time
     }
 
-    /// The batch's JSON body as the server reads it (ISO 8601 times, whole seconds).
-    /// - Throws: `DecodingError` for anything else.
+    /// The batch's JSON body as the server reads it (RFC 3339 times, read strictly by
+    /// ``APIDateTime``; fractions of a second dropped).
+    /// - Throws: `DecodingError` for anything else, a time that names no instant among it.
     public static func decode(_ data: Data) throws -> LiveBatch {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .rfc3339
         return try decoder.decode(LiveBatch.self, from: data)
     }
 
-    /// The batch as JSON with ISO 8601 times and sorted keys, as it is published and stored.
+    /// The batch as JSON with RFC 3339 times (``APIDateTime/text(_:)``) and sorted keys, as it is
+    /// published and stored.
     public func encoded() throws -> Data {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .rfc3339
         encoder.outputFormatting = .sortedKeys
         return try encoder.encode(self)
     }

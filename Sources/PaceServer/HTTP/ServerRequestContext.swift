@@ -1,8 +1,9 @@
 public import Foundation
 public import Hummingbird
+import PaceAPI
 
 /// Each request's context: Hummingbird's core storage, the caller's address, and JSON coders that
-/// write dates as ISO 8601.
+/// read and write dates as RFC 3339 strings (strictly: ``APIDateTime``).
 public struct ServerRequestContext: RequestContext {
     /// Hummingbird's per-request storage.
     public var coreContext: CoreRequestContextStorage
@@ -18,20 +19,20 @@ public struct ServerRequestContext: RequestContext {
     /// Request bodies are small JSON documents (uploads take their own route): 1 MiB at most.
     public var maxUploadSize: Int { 1 << 20 }
 
-    /// JSON with ISO 8601 dates.
+    /// JSON with RFC 3339 dates, read strictly (a day that does not exist is refused, not moved).
     public var requestDecoder: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .rfc3339
         return decoder
     }
 
-    /// JSON with ISO 8601 dates and sorted keys.
+    /// JSON with RFC 3339 dates (whole seconds, UTC) and sorted keys.
     public var responseEncoder: JSONEncoder { Self.makeEncoder() }
 
     /// The encoder of every JSON answer (also of answers encoded once and kept: ``CachedJSON``).
     static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .rfc3339
         encoder.outputFormatting = [.sortedKeys]
         return encoder
     }

@@ -63,13 +63,13 @@ struct LiveEventStream: Sendable {
 
     private static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .rfc3339
         return decoder
     }
 
     private static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .rfc3339
         encoder.outputFormatting = [.sortedKeys]
         return encoder
     }

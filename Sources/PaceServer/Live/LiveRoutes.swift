@@ -45,7 +45,7 @@ struct LiveRoutes: Sendable {
         let session = try Self.sessionID(context)
         let batch = try await request.decodeJSON(LiveBatch.self, upTo: context.maxUploadSize, advice: "send fewer points per batch.",
                                                  decoder: context.requestDecoder,
-                                                 invalid: ServerError(.badRequest, code: "live.invalid", message: "Send {\"sequence\": n, \"snapshot\": {…}, \"points\": […], \"end\": {…}} as JSON with ISO 8601 times (docs/api/openapi.yaml)."))
+                                                 invalid: ServerError(.badRequest, code: "live.invalid", message: "Send {\"sequence\": n, \"snapshot\": {…}, \"points\": […], \"end\": {…}} as JSON with RFC 3339 times such as 2026-11-26T07:00:00Z (docs/api/openapi.yaml)."))
         guard batch.points.count <= LiveStore.maximumPoints else {
             throw ServerError(.contentTooLarge, code: "live.tooLarge",
                               message: "A batch holds at most \(LiveStore.maximumPoints) points; send them in several batches.")

@@ -1,0 +1,57 @@
+package import Foundation
+import PaceModel
+
+extension APIDateTime {
+    /// The instant as the API writes it: `YYYY-MM-DDThh:mm:ssZ` in UTC, in whole seconds (towards
+    /// the past), in the proleptic Gregorian calendar that ``parse(_:)`` reads. From 15 October 1582
+    /// on this is what Foundation's ISO 8601 formatter writes; before it Foundation switches to the
+    /// Julian calendar, and a date written by one and read by the other would move by days.
+    /// Years past 9999 take more digits and years before 1 a minus sign (ISO 8601's expanded
+    /// years), which ``parse(_:)`` refuses. `nil` for a time that is not finite or lies beyond
+    /// any calendar (more than about 290 billion years away).
+    package static func text(_ date: Date) -> String? {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite, abs(seconds) < 9e15 else { return nil }
+        let whole = Int(seconds)
+        let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
+        let secondOfDay = whole - days * 86_400
+        let (year, month, day) = CalendarDay.yearMonthDay(daysSince1970: days)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let digits = String(abs(year))
+        let yearText = (year < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+    }
+}
+
+extension JSONDecoder.DateDecodingStrategy {
+    /// Dates as RFC 3339 strings, read strictly by ``APIDateTime/parse(_:)``: a day that does not
+    /// exist, hour 24, one-digit fields or text after the zone are a `DecodingError` naming the
+    /// string, not another instant. Every JSON body the API reads uses it.
+    package static var rfc3339: Self {
+        .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = APIDateTime.parse(text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container,
+                    debugDescription: "'\(text.prefix(40))' is not an RFC 3339 date and time, e.g. 2026-11-26T07:00:00Z")
+            }
+            return date
+        }
+    }
+}
+
+extension JSONEncoder.DateEncodingStrategy {
+    /// Dates as ``APIDateTime/text(_:)`` writes them, so that what the API writes it reads back as
+    /// the same instant (to the second). Every JSON body the API writes uses it.
+    package static var rfc3339: Self {
+        .custom { date, encoder in
+            guard let text = APIDateTime.text(date) else {
+                throw EncodingError.invalidValue(date, EncodingError.Context(
+                    codingPath: encoder.codingPath, debugDescription: "a time that is not finite has no date to write"))
+            }
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        }
+    }
+}
