@@ -7,8 +7,8 @@ extension APIDateTime {
     /// on this is what Foundation's ISO 8601 formatter writes; before it Foundation switches to the
     /// Julian calendar, and a date written by one and read by the other would move by days.
     /// Years past 9999 take more digits and years before 1 a minus sign (ISO 8601's expanded
-    /// years), which ``parse(_:)`` refuses. `nil` for a time that is not finite or lies beyond
-    /// any calendar (more than about 290 billion years away).
+    /// years), which ``parse(_:)`` refuses. `nil` for a time that is not finite or lies more than
+    /// about 285 million years (9 × 10¹⁵ s) from 1970.
     package static func text(_ date: Date) -> String? {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         guard seconds.isFinite, abs(seconds) < 9e15 else { return nil }

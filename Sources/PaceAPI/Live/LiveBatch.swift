@@ -158,7 +158,7 @@ public struct LiveBatch: Codable, Hashable, Sendable {
 
     /// The batch's JSON body as the server reads it (RFC 3339 times, read strictly by
     /// ``APIDateTime``; fractions of a second dropped).
-    /// - Throws: `DecodingError` for anything else, a time that names no instant among it.
+    /// - Throws: `DecodingError` for anything else, a time that names no instant among them.
     public static func decode(_ data: Data) throws -> LiveBatch {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .rfc3339
