@@ -21,6 +21,16 @@ extension APIDateTime {
         let yearText = (year < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
         return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
     }
+
+    /// ``text(_:)`` for an encoder: the text, or an `EncodingError` at `codingPath` for a time
+    /// that has none.
+    package static func text(_ date: Date, at codingPath: [any CodingKey]) throws(EncodingError) -> String {
+        guard let text = text(date) else {
+            throw EncodingError.invalidValue(date, EncodingError.Context(
+                codingPath: codingPath, debugDescription: "a time that is not finite has no date to write"))
+        }
+        return text
+    }
 }
 
 extension JSONDecoder.DateDecodingStrategy {
@@ -46,12 +56,8 @@ extension JSONEncoder.DateEncodingStrategy {
     /// the same instant (to the second). Every JSON body the API writes uses it.
     package static var rfc3339: Self {
         .custom { date, encoder in
-            guard let text = APIDateTime.text(date) else {
-                throw EncodingError.invalidValue(date, EncodingError.Context(
-                    codingPath: encoder.codingPath, debugDescription: "a time that is not finite has no date to write"))
-            }
             var container = encoder.singleValueContainer()
-            try container.encode(text)
+            try container.encode(try APIDateTime.text(date, at: encoder.codingPath))
         }
     }
 }

@@ -83,7 +83,10 @@ import Testing
         let pulled = try SyncWire.decoder.decode(SyncWire.Page.self, from: try encoder.encode(page))
         #expect(pulled.objects.map(\.object) == objects)
         #expect(pulled.deleted.map(\.id) == [run.id] && pulled.hasMore && pulled.anchor == "a")
-        #expect(abs(pulled.deleted[0].deletedAt.timeIntervalSince(TestObjects.morning)) < 1, "ISO 8601, whole seconds")
+        #expect(abs(pulled.deleted[0].deletedAt.timeIntervalSince(TestObjects.morning)) < 1, "RFC 3339, whole seconds")
+        // A deletion time that names no instant (30 February) is refused, not read as 2 March
+        let noSuchDay = #"{"objects": [], "deleted": [{"id": "\#(run.id.uuidString)", "type": "HKWorkoutTypeIdentifier", "deletedAt": "2026-02-30T07:00:00Z"}], "anchor": "a", "hasMore": false}"#
+        #expect(throws: DecodingError.self) { try SyncWire.decoder.decode(SyncWire.Page.self, from: Data(noSuchDay.utf8)) }
     }
 
     @Test func twoDevicesConvergeThroughTheServer() async throws {

@@ -1,4 +1,5 @@
 package import Foundation
+import PaceAPI
 package import PaceModel
 
 /// The JSON of device sync's two routes, as the client writes and reads it: the same forms as the
@@ -7,7 +8,8 @@ package import PaceModel
 ///
 /// Objects travel in Pace's own encoding with Foundation's own dates — a number of seconds since
 /// 2001-01-01T00:00:00Z, exactly as `Date` holds it — so an object pulled and pushed back is the
-/// very object the server stores. Deletion times are ISO 8601 text.
+/// very object the server stores. Deletion times are the API's RFC 3339 text, read strictly
+/// (``APIDateTime``).
 package enum SyncWire {
     /// Encodes pushes: sorted keys, dates as numbers (see ``SyncWire``).
     package static var encoder: JSONEncoder {
@@ -22,7 +24,7 @@ package enum SyncWire {
     /// One object: `{"kind": …, "object": {…}}` (``KindedHealthObject``, the form the server reads and writes).
     package typealias Object = KindedHealthObject
 
-    /// A deletion in a page: `{"id", "type", "deletedAt"}` (ISO 8601).
+    /// A deletion in a page: `{"id", "type", "deletedAt"}` (RFC 3339 text).
     package struct Deletion: Decodable, Sendable {
         /// The deleted object's UUID.
         package let id: UUID
@@ -40,8 +42,9 @@ package enum SyncWire {
             id = try container.decode(UUID.self, forKey: .id)
             type = try container.decode(String.self, forKey: .type)
             let text = try container.decode(String.self, forKey: .deletedAt)
-            guard let date = ISO8601DateFormatter().date(from: text) else {
-                throw DecodingError.dataCorruptedError(forKey: .deletedAt, in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
+            guard let date = APIDateTime.parse(text) else {
+                throw DecodingError.dataCorruptedError(forKey: .deletedAt, in: container,
+                                                       debugDescription: "'\(text.prefix(40))' is not an RFC 3339 date and time, e.g. 2026-11-26T07:00:00Z")
             }
             deletedAt = date
         }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import PaceAPI
 import PaceModel
 import PaceStore
 
@@ -8,7 +9,8 @@ import PaceStore
 /// the one wire form the server and PaceClient share).
 typealias SyncObjectJSON = KindedHealthObject
 
-/// A deleted object in a sync page; `deletedAt` is ISO 8601 text whatever the encoder's dates.
+/// A deleted object in a sync page; `deletedAt` is the API's date text (``APIDateTime/text(_:)``)
+/// whatever the encoder's dates.
 struct SyncDeletionJSON: Encodable, Sendable {
     var id: UUID
     var type: String
@@ -22,7 +24,7 @@ struct SyncDeletionJSON: Encodable, Sendable {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(id, forKey: .id)
         try container.encode(type, forKey: .type)
-        try container.encode(ISO8601DateFormatter().string(from: deletedAt), forKey: .deletedAt)
+        try container.encode(try APIDateTime.text(deletedAt, at: container.codingPath + [Keys.deletedAt]), forKey: .deletedAt)
     }
 }
 

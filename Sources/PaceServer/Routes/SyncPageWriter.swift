@@ -1,4 +1,5 @@
 import Foundation
+import PaceAPI
 import PaceModel
 
 /// Writes a sync page's JSON byte for byte as `JSONEncoder` with sorted keys writes
@@ -12,7 +13,6 @@ import PaceModel
 struct SyncPageWriter {
     private(set) var bytes: [UInt8] = []
     private let encoder: JSONEncoder
-    private let dates = ISO8601DateFormatter()
     /// Encoded values, by value; each cache stops growing at ``cacheLimit`` entries.
     private var units: [HealthUnit: [UInt8]] = [:]
     private var sources: [Source: [UInt8]] = [:]
@@ -35,7 +35,7 @@ struct SyncPageWriter {
         for (position, deletion) in page.deleted.enumerated() {
             if position > 0 { bytes.append(UInt8(ascii: ",")) }
             append("{\"deletedAt\":")
-            string(dates.string(from: deletion.deletedAt))
+            string(try APIDateTime.text(deletion.deletedAt, at: []))
             append(",\"id\":")
             string(deletion.id.uuidString)
             append(",\"type\":")
