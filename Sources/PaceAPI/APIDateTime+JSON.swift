@@ -31,6 +31,17 @@ extension APIDateTime {
         }
         return text
     }
+
+    /// ``parse(_:)`` for a decoder: the instant, or a `DecodingError` at `codingPath` naming the
+    /// text and the form to send.
+    package static func date(_ text: String, at codingPath: [any CodingKey]) throws(DecodingError) -> Date {
+        guard let date = parse(text) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "'\(text.prefix(40))' is not an RFC 3339 date and time, e.g. 2026-11-26T07:00:00Z"))
+        }
+        return date
+    }
 }
 
 extension JSONDecoder.DateDecodingStrategy {
@@ -40,13 +51,7 @@ extension JSONDecoder.DateDecodingStrategy {
     package static var rfc3339: Self {
         .custom { decoder in
             let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = APIDateTime.parse(text) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container,
-                    debugDescription: "'\(text.prefix(40))' is not an RFC 3339 date and time, e.g. 2026-11-26T07:00:00Z")
-            }
-            return date
+            return try APIDateTime.date(try container.decode(String.self), at: decoder.codingPath)
         }
     }
 }

@@ -41,12 +41,8 @@ package enum SyncWire {
             let container = try decoder.container(keyedBy: Keys.self)
             id = try container.decode(UUID.self, forKey: .id)
             type = try container.decode(String.self, forKey: .type)
-            let text = try container.decode(String.self, forKey: .deletedAt)
-            guard let date = APIDateTime.parse(text) else {
-                throw DecodingError.dataCorruptedError(forKey: .deletedAt, in: container,
-                                                       debugDescription: "'\(text.prefix(40))' is not an RFC 3339 date and time, e.g. 2026-11-26T07:00:00Z")
-            }
-            deletedAt = date
+            deletedAt = try APIDateTime.date(try container.decode(String.self, forKey: .deletedAt),
+                                             at: container.codingPath + [Keys.deletedAt])
         }
     }
 
