@@ -25,7 +25,9 @@ export SWIFT_BACKTRACE=enable=no
 # The zip target writes each input to a temporary file (archives are read from files): on a RAM disk
 # that costs no disk I/O, which otherwise took most of the target's time (docs/RELIABILITY.md).
 if [ -z "${FUZZ_TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then FUZZ_TMPDIR=/dev/shm; fi
-if [ -n "${FUZZ_TMPDIR:-}" ]; then export TMPDIR=$FUZZ_TMPDIR; fi
+# Only the fuzzing process is given it: SwiftPM, built under it, left its lock files and empty
+# temporary directories there on every build.
+fuzzer() { if [ -n "${FUZZ_TMPDIR:-}" ]; then TMPDIR=$FUZZ_TMPDIR "$@"; else "$@"; fi; }
 
 usage() { echo "usage: Scripts/fuzz.sh TARGET|all|list [SECONDS] [LIBFUZZER_FLAGS…] | minimize TARGET FILE [SECONDS]" >&2; exit 64; }
 [ $# -ge 1 ] || usage
@@ -75,10 +77,10 @@ run() {
     # (docs/RELIABILITY.md, DECISIONS 170).
     local leaks=()
     if [ "$target" = import ]; then leaks=(-detect_leaks=0); fi
-    PACE_FUZZ_TARGET=$target PACE_FUZZ_SEED_DIR=$corpus PACE_FUZZ_ROOT=$PWD "$binary" >&2
+    PACE_FUZZ_TARGET=$target PACE_FUZZ_SEED_DIR=$corpus PACE_FUZZ_ROOT=$PWD fuzzer "$binary" >&2
     say "$target: fuzzing for $time s"
     set +e
-    PACE_FUZZ_TARGET=$target nice -n "${FUZZ_NICE:-10}" "$binary" "$corpus" -max_total_time="$time" \
+    PACE_FUZZ_TARGET=$target fuzzer nice -n "${FUZZ_NICE:-10}" "$binary" "$corpus" -max_total_time="$time" \
         -artifact_prefix="$artifacts/" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "${leaks[@]}" "$@" >"$log" 2>&1
     local status=$?
     set -e
@@ -110,7 +112,7 @@ minimize() {
     log=$(mktemp)
     say "$target: minimising $input ($(wc -c <"$input") bytes) for $time s"
     set +e
-    PACE_FUZZ_TARGET=$target nice -n "${FUZZ_NICE:-10}" "$binary" -minimize_crash=1 -max_total_time="$time" \
+    PACE_FUZZ_TARGET=$target fuzzer nice -n "${FUZZ_NICE:-10}" "$binary" -minimize_crash=1 -max_total_time="$time" \
         -exact_artifact_path="$output" -max_len=65536 -timeout=10 "$input" >"$log" 2>&1
     set -e
     rm -f "$log"
