@@ -315,7 +315,8 @@ let package = Package(
         ),
         .testTarget(
             name: "PaceCLITests",
-            dependencies: ["PaceCLI", "PaceFormats", "PaceModel", "PaceStore", "PaceTestSupport"],
+            dependencies: ["PaceCLI", "PaceFormats", "PaceModel", "PaceStore", "PaceTestSupport",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             exclude: ["Fixtures", "Browser"],
             swiftSettings: swiftSettings
         ),

@@ -116,7 +116,8 @@ public struct TrackJoinRule: Hashable, Sendable {
 
     /// `45 s`, `7 min`, `2 h 5 min`.
     private static func durationText(_ seconds: TimeInterval) -> String {
-        let whole = Int(seconds.rounded())
+        // Gaps between a file's tracks, whose times are four-digit years: far inside Int's range.
+        guard let whole = Int(exactly: seconds.rounded()) else { return "\(seconds) s" }
         if whole < 60 { return "\(whole) s" }
         let minutes = (whole + 30) / 60
         if minutes < 60 { return "\(minutes) min" }

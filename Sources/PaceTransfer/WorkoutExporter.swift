@@ -52,6 +52,12 @@ public struct WorkoutExporter: Sendable {
         let activity = try await recordedActivity(workoutID: workoutID)
         switch format {
         case .gpx:
+            // The writer leaves out a time it cannot write; an export refuses instead of losing it.
+            let times = [activity.laps.first?.startTime].compactMap { $0 } + activity.records.compactMap(\.time)
+            if let time = times.first(where: { !GPXWriter.canWrite($0) }) {
+                throw ExportError(message: "the workout has a time \(time.timeIntervalSince1970) s from 1970, outside the years "
+                    + "0000–9999 a GPX file can hold; export it as CSV, which keeps any time")
+            }
             return GPXWriter().data(for: activity, metadataTime: activity.laps.first?.startTime)
         case .tcx:
             do { return try TCXWriter().write(activity) } catch { throw ExportError(message: error.description) }

@@ -73,7 +73,8 @@ struct SummariesCommand: AsyncParsableCommand {
     static func ring(_ value: Quantity?, _ goal: Quantity?, unit: HealthUnit) -> String {
         func text(_ quantity: Quantity?) -> String {
             guard let number = quantity.flatMap({ try? $0.doubleValue(for: unit) }) else { return "-" }
-            return String(Int(number.rounded()))
+            // A stored summary may hold any finite value; past Int's range it is written in full.
+            return Int(exactly: number.rounded()).map(String.init) ?? String(format: "%.0f", number)
         }
         return "\(text(value)) / \(text(goal))"
     }

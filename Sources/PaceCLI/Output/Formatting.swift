@@ -17,10 +17,10 @@ public struct Formatting: Sendable {
         return String(format: "%04d-%02d-%02d %02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
     }
 
-    /// `42:07` or `1:02:03` for a duration in seconds (rounded to the second).
+    /// `42:07` or `1:02:03` for a duration in seconds (rounded to the second); `-` when not finite
+    /// or past a whole number of seconds (about 292 billion years).
     public func duration(_ seconds: TimeInterval) -> String {
-        guard seconds.isFinite else { return "-" }
-        let total = Int(seconds.rounded())
+        guard let total = Int(exactly: seconds.rounded()) else { return "-" }
         let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
         return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
     }

@@ -78,10 +78,23 @@ enum XMLDateTime {
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
+    /// The microseconds since 1970 of the first and past the last instant that ``format(_:)`` writes:
+    /// 0000-01-01T00:00:00Z up to 10000-01-01T00:00:00Z, the four-digit years ``parse(_:)`` reads.
+    static let writableRange = -62_167_219_200_000_000.0 ..< 253_402_300_800_000_000.0
+
+    /// The instant in whole microseconds since 1970 (rounded), or `nil` outside ``writableRange``.
+    static func writableMicroseconds(_ date: Date) -> Int? {
+        let microseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        // Checked before the conversion, which traps past Int's range (about 292,000 years).
+        return writableRange.contains(microseconds) ? Int(microseconds) : nil
+    }
+
     /// `2021-04-16T13:37:53Z`, with as many fractional digits as needed down to microseconds
-    /// (`…53.25Z`, `…53.8498Z`), so that ``parse(_:)`` gives the same instant back.
-    static func format(_ date: Date) -> String {
-        let totalMicroseconds = Int((date.timeIntervalSince1970 * 1_000_000).rounded())
+    /// (`…53.25Z`, `…53.8498Z`), so that ``parse(_:)`` gives the same instant back; `nil` for an
+    /// instant outside the years 0000–9999 (``writableRange``), which the readers of GPX and
+    /// TCX files do not take.
+    static func format(_ date: Date) -> String? {
+        guard let totalMicroseconds = writableMicroseconds(date) else { return nil }
         let microseconds = ((totalMicroseconds % 1_000_000) + 1_000_000) % 1_000_000
         let totalSeconds = (totalMicroseconds - microseconds) / 1_000_000
         let secondOfDay = ((totalSeconds % 86_400) + 86_400) % 86_400

@@ -7,7 +7,8 @@ public import Foundation
 ///   recording: the records of all laps are split wherever a pause is followed by a resume in
 ///   `timerEvents` (the first record at or after the resume starts a new segment).
 /// - Each `<trkpt>` has `lat`/`lon` (WGS-84 degrees, 8 decimals ≈ 1 mm), `<ele>` (metres, 3 decimals),
-///   `<time>` (UTC, milliseconds when not whole), and a `gpxtpx:TrackPointExtension` with `atemp`
+///   `<time>` (UTC, microseconds when not whole; left out for a time outside the years 0000–9999,
+///   which GPX readers do not take), and a `gpxtpx:TrackPointExtension` with `atemp`
 ///   (°C), `hr` (bpm, rounded, 1…255) and `cad` (rpm, rounded, 0…254) when present. Records without
 ///   a position are left out, because GPX requires one; speed, course, power, distance and accuracy
 ///   have no place in these schemas and are not written.
@@ -44,7 +45,7 @@ public struct GPXWriter: Sendable {
         if activity.name != nil || time != nil {
             out += "  <metadata>\n"
             if let name = activity.name { out += "    <name>\(Self.escape(name))</name>\n" }
-            if let time { out += "    <time>\(XMLDateTime.format(time))</time>\n" }
+            if let text = time.flatMap(XMLDateTime.format) { out += "    <time>\(text)</time>\n" }
             out += "  </metadata>\n"
         }
         out += "  <trk>\n"
@@ -57,6 +58,12 @@ public struct GPXWriter: Sendable {
         }
         out += "  </trk>\n</gpx>\n"
         return out
+    }
+
+    /// Whether a `<time>` can be written for `time`: GPX readers take the years 0000–9999 only, and
+    /// a time outside them is left out.
+    public static func canWrite(_ time: Date) -> Bool {
+        XMLDateTime.writableMicroseconds(time) != nil
     }
 
     /// The activity as a GPX 1.1 document in UTF-8 bytes.
@@ -101,7 +108,7 @@ public struct GPXWriter: Sendable {
         guard let latitude = record.latitude, let longitude = record.longitude else { return }
         out += "      <trkpt lat=\"\(String(format: "%.8f", latitude))\" lon=\"\(String(format: "%.8f", longitude))\">"
         if let altitude = record.altitude, altitude.isFinite { out += "<ele>\(decimal(altitude))</ele>" }
-        if let time = record.time { out += "<time>\(XMLDateTime.format(time))</time>" }
+        if let text = record.time.flatMap(XMLDateTime.format) { out += "<time>\(text)</time>" }
         var extensions = ""
         if let temperature = record.temperature, temperature.isFinite {
             extensions += "<gpxtpx:atemp>\(decimal(temperature))</gpxtpx:atemp>"

@@ -18,7 +18,9 @@ public import Foundation
 ///   would read back as other pauses each time the file is written and read again.
 /// - Trackpoints carry time, position, altitude, distance, heart rate and cadence (rounded to whole
 ///   numbers as the schema requires) and an `ns3:TPX` extension with `Speed` (m/s) and `Watts`.
-/// - Text is XML-escaped; non-finite numbers are left out.
+/// - Text is XML-escaped; non-finite numbers are left out, and so are whole numbers (heart rate,
+///   cadence, power, calories) outside the range the schema gives them.
+/// - Every time must lie in the years 0000–9999 that TCX's readers take.
 ///
 /// ```swift
 /// let data = try TCXWriter().write(activity)
@@ -33,7 +35,7 @@ public struct TCXWriter: Sendable {
     /// - Parameter activity: The activity; every record must have a time (TCX requires one).
     /// - Returns: The document's bytes.
     /// - Throws: ``TCXError`` with code `unsupportedValue` when the activity has no laps, no start
-    ///   time can be found, or a record has no time.
+    ///   time can be found, or a record has no time, or a time lies outside the years 0000–9999.
     public func write(_ activity: RecordedActivity) throws(TCXError) -> Data {
         Data(try string(for: activity).utf8)
     }
@@ -54,6 +56,7 @@ public struct TCXWriter: Sendable {
         guard let start = activity.identifier.flatMap(XMLDateTime.parse) ?? laps.compactMap(\.startTime).first else {
             throw TCXError(.unsupportedValue, file: nil, reason: "the activity has no start time; TCX needs one as its Id")
         }
+        let id = try Self.text(start, "the activity's start")
         var output = """
             <?xml version="1.0" encoding="UTF-8"?>
             <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2" \
@@ -62,7 +65,7 @@ public struct TCXWriter: Sendable {
             xsi:schemaLocation="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2 http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd">
              <Activities>
               <Activity Sport="\(Self.sport(activity.sport))">
-               <Id>\(XMLDateTime.format(start))</Id>
+               <Id>\(id)</Id>
 
             """
         let times = laps.lazy.flatMap(\.records).compactMap(\.time)
@@ -91,20 +94,21 @@ public struct TCXWriter: Sendable {
 
     private func writeLap(_ lap: ActivityLap, number: Int, lapStart: Date, pauses: [ActivityTimerEvent],
                           distanceBefore: inout Double, to output: inout String) throws(TCXError) {
-        var tracks: [[ActivityRecord]] = []
+        var tracks: [[(record: ActivityRecord, time: String)]] = []
         var previous: Date?
         for (index, record) in lap.records.enumerated() {
             guard let time = record.time else {
                 throw TCXError(.unsupportedValue, file: nil,
                                reason: "record \(index + 1) of lap \(number) has no time; TCX requires a time on every trackpoint")
             }
+            let text = try Self.text(time, "record \(index + 1) of lap \(number)")
             let paused = previous.map { before in pauses.contains { $0.kind == .pause && $0.time >= before && $0.time < time } } ?? true
             if paused || tracks.isEmpty { tracks.append([]) }
-            tracks[tracks.count - 1].append(record)
+            tracks[tracks.count - 1].append((record, text))
             previous = time
         }
         let trackTime = tracks.reduce(0.0) { sum, track in
-            guard let first = track.first?.time, let last = track.last?.time else { return sum }
+            guard let first = track.first?.record.time, let last = track.last?.record.time else { return sum }
             return sum + last.timeIntervalSince(first)
         }
         let totalTime = lap.totalTimerTime ?? lap.totalElapsedTime ?? trackTime
@@ -119,7 +123,7 @@ public struct TCXWriter: Sendable {
         let heartRates = lap.records.compactMap { Self.integer($0.heartRate, in: 1...255).map(Double.init) }
         let averageHeartRate = lap.averageHeartRate ?? (heartRates.isEmpty ? nil : heartRates.reduce(0, +) / Double(heartRates.count))
         let maximumHeartRate = lap.maximumHeartRate ?? heartRates.max()
-        output += "   <Lap StartTime=\"\(XMLDateTime.format(lapStart))\">\n"
+        output += "   <Lap StartTime=\"\(try Self.text(lapStart, "lap \(number)'s start"))\">\n"
         output += "    <TotalTimeSeconds>\(Self.number(max(0, totalTime)) ?? "0")</TotalTimeSeconds>\n"
         output += "    <DistanceMeters>\(Self.number(max(0, distance)) ?? "0")</DistanceMeters>\n"
         if let maximumSpeed = lap.records.compactMap(\.speed).max(), let text = Self.number(maximumSpeed) {
@@ -136,14 +140,14 @@ public struct TCXWriter: Sendable {
         output += "    <TriggerMethod>\(Self.trigger(lap.trigger))</TriggerMethod>\n"
         for track in tracks {
             output += "    <Track>\n"
-            for record in track { writeTrackpoint(record, to: &output) }
+            for (record, time) in track { writeTrackpoint(record, time: time, to: &output) }
             output += "    </Track>\n"
         }
         output += "   </Lap>\n"
     }
 
-    private func writeTrackpoint(_ record: ActivityRecord, to output: inout String) {
-        output += "     <Trackpoint>\n      <Time>\(record.time.map(XMLDateTime.format) ?? "")</Time>\n"
+    private func writeTrackpoint(_ record: ActivityRecord, time: String, to output: inout String) {
+        output += "     <Trackpoint>\n      <Time>\(time)</Time>\n"
         if let latitude = record.latitude.flatMap(Self.number), let longitude = record.longitude.flatMap(Self.number) {
             output += "      <Position><LatitudeDegrees>\(latitude)</LatitudeDegrees>"
                 + "<LongitudeDegrees>\(longitude)</LongitudeDegrees></Position>\n"
@@ -203,9 +207,19 @@ public struct TCXWriter: Sendable {
     }
 
     private static func integer(_ value: Double?, in range: ClosedRange<Int>) -> Int? {
-        guard let value, value.isFinite else { return nil }
-        let rounded = Int(value.rounded())
-        return range.contains(rounded) ? rounded : nil
+        // Compared before the conversion, which traps for a value past Int's range.
+        guard let rounded = value?.rounded(), rounded >= Double(range.lowerBound), rounded <= Double(range.upperBound) else { return nil }
+        return Int(rounded)
+    }
+
+    /// The time as TCX writes it, or ``TCXError`` with code `unsupportedValue` naming `what` when it
+    /// lies outside the years 0000–9999.
+    private static func text(_ time: Date, _ what: String) throws(TCXError) -> String {
+        guard let text = XMLDateTime.format(time) else {
+            throw TCXError(.unsupportedValue, file: nil,
+                           reason: "\(what) is at \(time.timeIntervalSince1970) s since 1970, outside the years 0000–9999 a TCX file can hold")
+        }
+        return text
     }
 
     private static func sport(_ sport: String?) -> String {

@@ -15,11 +15,12 @@ extension WebFormat {
         return String(format: "%.2f mi", metres / metresPerMile)
     }
 
-    /// `5:12 /km` or `8:22 /mi` from seconds and metres; `—` when either is unknown or the distance is zero.
+    /// `5:12 /km` or `8:22 /mi` from seconds and metres; `—` when either is unknown, the distance is
+    /// zero or the pace past a whole number of seconds.
     static func pace(seconds: Double?, metres: Double?, units: AccountSettings.Units) -> String {
         guard units == .imperial else { return pace(seconds: seconds, metres: metres) }
-        guard let seconds, let metres, metres > 0, seconds.isFinite, metres.isFinite else { return "—" }
-        let perMile = Int((seconds / metres * metresPerMile).rounded())
+        guard let seconds, let metres, metres > 0, seconds.isFinite, metres.isFinite,
+              let perMile = Int(exactly: (seconds / metres * metresPerMile).rounded()) else { return "—" }
         return String(format: "%d:%02d /mi", perMile / 60, perMile % 60)
     }
 

@@ -73,6 +73,22 @@ import Testing
         #expect(!text.contains("<extensions>"))
     }
 
+    /// A time past the years 0000–9999 (here past about 292,000 years, where the conversion to
+    /// microseconds trapped) has no `<time>`; the point is written, and ``GPXWriter/canWrite(_:)``
+    /// says which times are left out.
+    @Test func leavesOutTimesOutsideTheYearsGPXReadersTake() {
+        let far = Date(timeIntervalSince1970: 1e13)
+        let activity = RecordedActivity(laps: [ActivityLap(records: [
+            ActivityRecord(time: far, latitude: 1, longitude: 2),
+            ActivityRecord(time: Self.start, latitude: 1, longitude: 2.001),
+        ])])
+        let text = GPXWriter().string(for: activity)
+        #expect(text.components(separatedBy: "<trkpt").count == 3)
+        #expect(text.components(separatedBy: "<time>").count == 2 && text.contains("<time>2024-06-01T07:30:00Z</time>"))
+        #expect(!GPXWriter.canWrite(far) && !GPXWriter.canWrite(Date(timeIntervalSince1970: 253_402_300_800)))
+        #expect(GPXWriter.canWrite(Self.start) && GPXWriter.canWrite(Date(timeIntervalSince1970: -62_167_219_200)))
+    }
+
     static let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint", "/opt/homebrew/bin/xmllint"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 

@@ -26,6 +26,28 @@ import Testing
                                 deviceName: "Pace & Co")
     }
 
+    /// Times outside the years a TCX reader takes are refused, naming the record; whole numbers past
+    /// the schema's range (here past Int's, where the conversion trapped) are left out.
+    @Test func valuesAStoreMayHoldButTCXCannotAreRefusedOrLeftOut() throws {
+        var far = Self.sampleRide()
+        far.laps[1].records[2].time = Date(timeIntervalSince1970: 1e13)
+        #expect {
+            try TCXWriter().write(far)
+        } throws: { error in
+            let error = error as? TCXError
+            return error?.code == .unsupportedValue && error?.message.contains("record 3 of lap 2") == true
+                && error?.message.contains("0000–9999") == true
+        }
+        var huge = Self.sampleRide()
+        huge.laps[0].records[0].heartRate = 1e300
+        huge.laps[0].records[1].power = -1e300
+        huge.laps[0].calories = 1e19
+        let text = String(decoding: try TCXWriter().write(huge), as: UTF8.self)
+        let read = try #require(try TCXReader().read(Data(text.utf8), fileName: "huge.tcx").activities.first).recorded
+        #expect(read.laps[0].records[0].heartRate == nil && read.laps[0].records[1].power == nil)
+        #expect(read.laps[0].records[2].heartRate == 122 && read.laps[0].calories == 0)
+    }
+
     @Test func roundTripKeepsLapsAndRecords() throws {
         // Given a ride written as TCX
         let ride = Self.sampleRide()

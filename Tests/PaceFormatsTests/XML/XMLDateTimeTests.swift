@@ -39,4 +39,18 @@ import Testing
         let date = try #require(parse("2024-05-01T06:00:00.25Z"))
         #expect(XMLDateTime.format(date) == "2024-05-01T06:00:00.25Z")
     }
+
+    /// A stored time may be any finite instant; the writer takes the years the reader takes and
+    /// answers `nil` for the rest instead of trapping on the microseconds' conversion (which it did
+    /// past about 292,000 years).
+    @Test func writesTheYearsItReadsAndNothingElse() throws {
+        for text in ["0000-01-01T00:00:00Z", "9999-12-31T23:59:59.5Z", "1582-10-04T12:00:00Z"] {
+            let date = try #require(parse(text))
+            #expect(XMLDateTime.format(date) == text)
+        }
+        let tenThousand = 253_402_300_800.0
+        for seconds in [tenThousand, tenThousand - 0.000_000_1, -62_167_219_200.5, 1e13, -1e13, 1e300, -.greatestFiniteMagnitude, .infinity, .nan] {
+            #expect(XMLDateTime.format(Date(timeIntervalSince1970: seconds)) == nil, "\(seconds)")
+        }
+    }
 }

@@ -20,11 +20,12 @@ struct UnitsOptions: ParsableArguments {
         units == .metric ? String(format: "%.2f km", meters / 1000) : String(format: "%.2f mi", meters / 1609.344)
     }
 
-    /// `5:00 /km` or `8:03 /mi` for a speed in m/s; `-` when not positive.
+    /// `5:00 /km` or `8:03 /mi` for a speed in m/s; `-` when not positive or so slow that the pace
+    /// is past a whole number of seconds.
     func pace(_ speed: Double?) -> String {
         guard let speed, speed > 0 else { return "-" }
         let perMeters = units == .metric ? 1000.0 : 1609.344
-        let seconds = Int((perMeters / speed).rounded())
+        guard let seconds = Int(exactly: (perMeters / speed).rounded()) else { return "-" }
         return String(format: "%d:%02d", seconds / 60, seconds % 60) + (units == .metric ? " /km" : " /mi")
     }
 
