@@ -22,6 +22,14 @@ extension APIDateTime {
         return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
     }
 
+    /// Whether `date` lies in the years 0000–9999, which ``parse(_:)`` reads and ``text(_:)`` writes
+    /// in the four digits ``parse(_:)`` takes back: the times a JSON body of the API can carry both ways.
+    package static func carries(_ date: Date) -> Bool {
+        let seconds = date.timeIntervalSince1970
+        // 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z.
+        return seconds >= -62_167_219_200 && seconds < 253_402_300_800
+    }
+
     /// ``text(_:)`` for an encoder: the text, or an `EncodingError` at `codingPath` for a time
     /// that has none.
     package static func text(_ date: Date, at codingPath: [any CodingKey]) throws(EncodingError) -> String {

@@ -58,6 +58,36 @@ import Testing
         }
     }
 
+    /// A sync push carries times as numbers; one the API's JSON could not write back in four-digit
+    /// years is refused, naming the object and field, and nothing of the push is saved. The last
+    /// second of 9999 is taken.
+    @Test func aPushWithATimeTheAPICannotCarryIsRefusedWhole() async throws {
+        let fixture = try await ServerFixture(.sqlite)
+        defer { fixture.directory.remove() }
+        let alice = try await fixture.account("alice")
+        try await fixture.test { client in
+            let all: [HealthObjectType] = [.workout, .workoutRoute, .quantity(.heartRate)]
+            let secret = try await ServerFixture.token(client, for: alice, read: all, share: all)
+            let run = TestObjects.run()
+            var route = TestObjects.route(for: run, count: 5)
+            route.locations[4].timestamp = Date(timeIntervalSince1970: 253_402_300_800)
+            let late = TestObjects.heartRate(150, at: Date(timeIntervalSince1970: 253_402_300_799))
+            let far = Workout(activityType: .running, start: Date(timeIntervalSince1970: -1e13), end: run.endDate, source: TestObjects.watch)
+            for (objects, named) in [([HealthObject.quantitySample(late), .workout(run), .workoutRoute(route)], "objects[2]: locations[4].timestamp"),
+                                     ([.workout(far)], "objects[0]: startDate")] {
+                let (status, json) = try await SyncPushTests.push(client, secret, objects)
+                #expect(status == .badRequest)
+                let error = try #require(json["error"] as? [String: Any])
+                #expect(error["code"] as? String == "sync.invalid")
+                #expect((error["message"] as? String)?.hasPrefix(named) == true && (error["message"] as? String)?.contains("0000–9999") == true, "\(error)")
+            }
+            #expect(try await fixture.store(of: alice).changes(after: .initial).saved.isEmpty)
+            route.locations[4].timestamp = run.startDate.addingTimeInterval(10)
+            let (status, _) = try await SyncPushTests.push(client, secret, [.quantitySample(late), .workout(run), .workoutRoute(route)])
+            #expect(status == .ok)
+        }
+    }
+
     @Test func paceAndDurationPastWholeSecondsAreUnknown() {
         #expect(WebFormat.duration(1e19) == "—" && WebFormat.duration(.greatestFiniteMagnitude) == "—")
         #expect(WebFormat.duration(3723) == "1:02:03")

@@ -52,6 +52,10 @@ struct SyncPush: Sendable {
         var objects: [HealthObject] = []
         var series: [QuantitySeriesSample] = []
         for (index, kinded) in batch.objects.enumerated() {
+            if let (field, time) = Self.timeTheAPICannotCarry(in: kinded.object) {
+                throw ServerError(.badRequest, code: "sync.invalid", message: "objects[\(index)]: \(field) is \(time.timeIntervalSince1970) s "
+                    + "from 1970, outside the years 0000–9999 this API's times are written in; send times in those years. Nothing of the push was saved.")
+            }
             do {
                 if let made = try kinded.seriesSample() { series.append(made) } else { objects.append(kinded.object) }
             } catch {
