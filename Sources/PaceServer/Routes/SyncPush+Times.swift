@@ -10,25 +10,26 @@ extension SyncPush {
     /// holding the object would have to write as RFC 3339 text, and that no JSON body could send
     /// back: the pages of the account's workouts or samples would fail with it (DECISIONS 185).
     static func timeTheAPICannotCarry(in object: HealthObject) -> (field: String, time: Date)? {
-        func first(_ times: [(String, Date)]) -> (field: String, time: Date)? {
-            times.first { !APIDateTime.carries($0.1) }.map { (field: $0.0, time: $0.1) }
+        func interval(_ start: Date, _ end: Date, _ prefix: String = "") -> (field: String, time: Date)? {
+            if !APIDateTime.carries(start) { return (prefix + "startDate", start) }
+            if !APIDateTime.carries(end) { return (prefix + "endDate", end) }
+            return nil
         }
         switch object {
         case .quantitySample(let sample):
-            return first([("startDate", sample.startDate), ("endDate", sample.endDate)])
+            return interval(sample.startDate, sample.endDate)
         case .categorySample(let sample):
-            return first([("startDate", sample.startDate), ("endDate", sample.endDate)])
+            return interval(sample.startDate, sample.endDate)
         case .workout(let workout):
-            if let found = first([("startDate", workout.startDate), ("endDate", workout.endDate)]) { return found }
-            guard let index = workout.events.firstIndex(where: { !APIDateTime.carries($0.startDate) || !APIDateTime.carries($0.endDate) }) else {
-                return nil
+            if let found = interval(workout.startDate, workout.endDate) { return found }
+            for (index, event) in workout.events.enumerated() {
+                if let found = interval(event.startDate, event.endDate, "events[\(index)].") { return found }
             }
-            let event = workout.events[index]
-            return first([("events[\(index)].startDate", event.startDate), ("events[\(index)].endDate", event.endDate)])
+            return nil
         case .workoutRoute(let route):
             // A route may hold a hundred thousand locations: only the one found is named.
             guard let index = route.locations.firstIndex(where: { !APIDateTime.carries($0.timestamp) }) else { return nil }
-            return (field: "locations[\(index)].timestamp", time: route.locations[index].timestamp)
+            return ("locations[\(index)].timestamp", route.locations[index].timestamp)
         }
     }
 }
