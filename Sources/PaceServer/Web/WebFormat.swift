@@ -17,7 +17,7 @@ enum WebFormat {
     }
 
     /// `5:12 /km` from seconds and metres; `—` when either is unknown, the distance is zero or the
-    /// pace past a whole number of seconds (a distance of a nanometre over an hour).
+    /// pace past a whole number of seconds (an hour over 10⁻¹⁵ m).
     static func pace(seconds: Double?, metres: Double?) -> String {
         guard let seconds, let metres, metres > 0, seconds.isFinite, metres.isFinite,
               let perKilometre = Int(exactly: (seconds / metres * 1000).rounded()) else { return "—" }
