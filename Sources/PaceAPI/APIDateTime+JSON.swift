@@ -12,22 +12,13 @@ extension APIDateTime {
     package static func text(_ date: Date) -> String? {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         guard seconds.isFinite, abs(seconds) < 9e15 else { return nil }
-        let whole = Int(seconds)
-        let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
-        let secondOfDay = whole - days * 86_400
-        let (year, month, day) = CalendarDay.yearMonthDay(daysSince1970: days)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let digits = String(abs(year))
-        let yearText = (year < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-        return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+        return CalendarDay.dateTimeText(secondsSince1970: Int(seconds)) + "Z"
     }
 
     /// Whether `date` lies in the years 0000–9999, which ``parse(_:)`` reads and ``text(_:)`` writes
     /// in the four digits ``parse(_:)`` takes back: the times a JSON body of the API can carry both ways.
     package static func carries(_ date: Date) -> Bool {
-        let seconds = date.timeIntervalSince1970
-        // 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z.
-        return seconds >= -62_167_219_200 && seconds < 253_402_300_800
+        CalendarDay.fourDigitYears.contains(date.timeIntervalSince1970)
     }
 
     /// ``text(_:)`` for an encoder: the text, or an `EncodingError` at `codingPath` for a time

@@ -102,8 +102,8 @@ public struct TrackJoinRule: Hashable, Sendable {
         activity.timerEvents.sort { $0.time < $1.time }
         let names = members.map { Self.label($0.activity, index: $0.index) }
         let range = names.count > 2 ? "\(names[0]) to \(names[names.count - 1])" : names.joined(separator: " and ")
-        var note = "joined \(group.count) tracks (\(range)) into one workout, as one outing of one activity type "
-            + "with gaps of at most \(Self.durationText(maximumGap))"
+        let limit = maximumGap.isFinite ? "with gaps of at most \(Self.durationText(maximumGap))" : "with gaps of any length"
+        var note = "joined \(group.count) tracks (\(range)) into one workout, as one outing of one activity type \(limit)"
         if let shortestGap = gaps.min(), let longestGap = gaps.max() {
             let (shortest, longest) = (Self.durationText(shortestGap), Self.durationText(longestGap))
             let spread = shortest == longest ? shortest : "\(shortest) to \(longest)"
@@ -116,7 +116,7 @@ public struct TrackJoinRule: Hashable, Sendable {
 
     /// `45 s`, `7 min`, `2 h 5 min`.
     private static func durationText(_ seconds: TimeInterval) -> String {
-        // Gaps between a file's tracks, whose times are four-digit years: far inside Int's range.
+        // A rule's maximum gap is any number a caller chose; past Int's range it is written as it is.
         guard let whole = Int(exactly: seconds.rounded()) else { return "\(seconds) s" }
         if whole < 60 { return "\(whole) s" }
         let minutes = (whole + 30) / 60

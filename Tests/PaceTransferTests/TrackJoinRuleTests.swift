@@ -87,6 +87,23 @@ struct TrackJoinRuleTests {
             + "with gaps of at most 2 h: each starts where the one before it ends"])
     }
 
+    @Test("a rule without a limit, or with one past any clock, joins and says so")
+    func unboundedRule() {
+        // Given two runs a day apart
+        let run = Self.track("run", sport: "running", from: 0, to: 600)
+        let nextDay = Self.track("next day", sport: "running", from: 86_400, to: 87_000)
+
+        // Then a rule with no limit joins them and its note says it had none; one whose limit does
+        // not fit a whole number of seconds writes the limit as it is
+        let unbounded = TrackJoinRule(maximumGap: .infinity).join([run, nextDay])
+        #expect(unbounded.activities.count == 1)
+        #expect(unbounded.notes == ["joined 2 tracks (track 'run' and track 'next day') into one workout, as one outing of one activity type "
+            + "with gaps of any length: the 1 gap between them (23 h 50 min) is a pause"])
+        let huge = TrackJoinRule(maximumGap: 1e300).join([run, nextDay])
+        #expect(huge.activities.count == 1)
+        #expect(huge.notes.first?.contains("with gaps of at most 1e+300 s:") == true, "\(huge.notes)")
+    }
+
     @Test("an empty track is a note, and a file with only one imports nothing and rejects nothing")
     func emptyTrackIsANote() async throws {
         let file = try ActivityFileReader.read(ActivityFileReaderTests.fixture("gpx/empty-trk-no-points.gpx"))

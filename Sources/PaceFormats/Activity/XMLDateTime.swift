@@ -79,8 +79,8 @@ enum XMLDateTime {
     }
 
     /// The microseconds since 1970 of the first and past the last instant that ``format(_:)`` writes:
-    /// 0000-01-01T00:00:00Z up to 10000-01-01T00:00:00Z, the four-digit years ``parse(_:)`` reads.
-    static let writableRange = -62_167_219_200_000_000.0 ..< 253_402_300_800_000_000.0
+    /// ``CalendarDay/fourDigitYears``, the four-digit years ``parse(_:)`` reads.
+    static let writableRange = CalendarDay.fourDigitYears.lowerBound * 1_000_000 ..< CalendarDay.fourDigitYears.upperBound * 1_000_000
 
     /// The instant in whole microseconds since 1970 (rounded), or `nil` outside ``writableRange``.
     static func writableMicroseconds(_ date: Date) -> Int? {
@@ -96,18 +96,10 @@ enum XMLDateTime {
     static func format(_ date: Date) -> String? {
         guard let totalMicroseconds = writableMicroseconds(date) else { return nil }
         let microseconds = ((totalMicroseconds % 1_000_000) + 1_000_000) % 1_000_000
-        let totalSeconds = (totalMicroseconds - microseconds) / 1_000_000
-        let secondOfDay = ((totalSeconds % 86_400) + 86_400) % 86_400
-        let days = (totalSeconds - secondOfDay) / 86_400
-        let (year, month, day) = CalendarDay.yearMonthDay(daysSince1970: days)
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        var result = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
-            + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
+        var result = CalendarDay.dateTimeText(secondsSince1970: (totalMicroseconds - microseconds) / 1_000_000)
         if microseconds != 0 {
-            var fraction = pad(microseconds, 6)
+            let digits = String(microseconds)
+            var fraction = String(repeating: "0", count: 6 - digits.count) + digits
             while fraction.hasSuffix("0") { fraction.removeLast() }
             result += "." + fraction
         }
