@@ -98,8 +98,7 @@ enum XMLDateTime {
         let microseconds = ((totalMicroseconds % 1_000_000) + 1_000_000) % 1_000_000
         var result = CalendarDay.dateTimeText(secondsSince1970: (totalMicroseconds - microseconds) / 1_000_000)
         if microseconds != 0 {
-            let digits = String(microseconds)
-            var fraction = String(repeating: "0", count: 6 - digits.count) + digits
+            var fraction = CalendarDay.zeroPadded(microseconds, 6)
             while fraction.hasSuffix("0") { fraction.removeLast() }
             result += "." + fraction
         }

@@ -20,9 +20,9 @@ extension CalendarDay {
         let days = remainder < 0 ? quotient - 1 : quotient
         let secondOfDay = remainder < 0 ? remainder + 86_400 : remainder
         let (year, month, day) = yearMonthDay(daysSince1970: days)
-        let yearDigits = String(year.magnitude)
-        let yearText = (year < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - yearDigits.count)) + yearDigits
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
+        // Years from the day count are far inside Int's range, so abs(year) cannot overflow.
+        let yearText = (year < 0 ? "-" : "") + zeroPadded(abs(year), 4)
+        return "\(yearText)-\(zeroPadded(month, 2))-\(zeroPadded(day, 2))T"
+            + "\(zeroPadded(secondOfDay / 3600, 2)):\(zeroPadded(secondOfDay / 60 % 60, 2)):\(zeroPadded(secondOfDay % 60, 2))"
     }
 }

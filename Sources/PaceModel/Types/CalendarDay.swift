@@ -16,11 +16,14 @@ public enum CalendarDay {
               (1...9999).contains(year), (1...12).contains(month), (1...days(inMonth: month, year: year)).contains(day) else {
             return nil
         }
-        func padded(_ number: Int, _ width: Int) -> String {
-            let digits = String(number)
-            return String(repeating: "0", count: width - digits.count) + digits
-        }
-        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+        return zeroPadded(year, 4) + "-" + zeroPadded(month, 2) + "-" + zeroPadded(day, 2)
+    }
+
+    /// The decimal digits of a number that is not negative, with zeros in front up to `width`
+    /// characters (`zeroPadded(7, 2)` is `07`); a longer number is written whole.
+    package static func zeroPadded(_ number: Int, _ width: Int) -> String {
+        let digits = String(number)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     /// The year, month and day of `YYYY-MM-DD`, or `nil` when the text is not a real day in that form.
